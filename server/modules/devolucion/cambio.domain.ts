@@ -8,7 +8,8 @@ import type { Db, Tx } from '../../db/client';
 import { cliente, devolucion, venta } from '../../db/schema';
 import type { Autor } from '../actividad/actividad.domain';
 import { conRechazos } from '../tienda/permisos';
-import { ensayar, leerPrevia, prepararCheckout, type ResultadoVenta } from '../venta/venta.checkout';
+import { escribirConPin, leerPrevia, prepararCheckout, type ResultadoVenta } from '../venta/venta.checkout';
+import type { Autorizante } from '../tienda/autorizacion';
 import { obtenerRecibo } from '../venta/venta.recibo';
 import { abrirDevolucion, autorizarDevolucion, exigirMetodoDiferencia, obtenerDevolucion, prepararDevolucion } from './devolucion.domain';
 import { filaConfiguracion } from '../dian/configuracion.domain';
@@ -94,7 +95,7 @@ export async function registrarCambio(options: { db: Db; tiendaId: number; venta
       },
     });
 
-    const escribir = async (tx: Tx, autorizadoPor: { id: number; nombre: string } | null): Promise<Escrito> => {
+    const escribir = async (tx: Tx, autorizadoPor: Autorizante | null): Promise<Escrito> => {
       // Every product either half touches, locked once in id order: two exchanges crossing the same
       // products queue instead of deadlocking (the return's sale's and the new sale's, one statement).
       const dev = await prepararDevolucion(tx, {
@@ -130,24 +131,21 @@ export async function registrarCambio(options: { db: Db; tiendaId: number; venta
       return { estado: 'ok', r, devolucionId: abierta.id, ventaNuevaId: r.id, devolucion: abierta.documento(), nota: dev.leida.electronica };
     };
 
-    let autorizadoPor: { id: number; nombre: string } | null = null;
-    if (checkout.necesitaPin) {
-      // As at the till: the whole exchange is tried and undone, then the supervisor's PIN is checked
-      // outside any transaction, so its tries are counted even when the exchange is refused.
-      const ensayo = await ensayar(db, (tx) => escribir(tx, null));
-      if (ensayo.estado === 'rechazado') {
-        await checkout.recibo(db, ensayo.r, null);
-        return never();
-      }
-      if (ensayo.estado === 'repetido') return documentos(db, tiendaId, ensayo);
-      autorizadoPor = await checkout.autorizar(ensayo.r);
-    }
-    const hecho = await db.transaction(async (tx) => {
-      const e = await escribir(tx, autorizadoPor);
-      // A refusal of the checkout (stock, the shift, the amount…) undoes the return's half too.
-      if (e.estado === 'rechazado') await checkout.recibo(tx, e.r, null);
-      return e;
-    });
+    // Written once (ADR 076 addendum): the new sale's PIN, when it needs one, checked before the
+    // transaction, and its verdict applied last in it, after the return, the drawer and the difference
+    // were found right. The PIN that already authorised giving the value back is not checked again.
+    const { escrito: hecho } = await escribirConPin(
+      db,
+      checkout,
+      async (tx, autorizadoPor) => {
+        const e = await escribir(tx, autorizadoPor);
+        // A refusal of the checkout (stock, the shift, the amount…) undoes the return's half too.
+        if (e.estado === 'rechazado') await checkout.recibo(tx, e.r, null);
+        return e;
+      },
+      (e) => (e.estado === 'ok' ? e.r : null),
+      autorizadoDevolucion,
+    );
     if (hecho.estado === 'rechazado') return never();
     if (hecho.estado === 'ok') {
       // For a store on the electronic POS document (issue #31): the new sale's document and the

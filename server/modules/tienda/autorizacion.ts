@@ -3,7 +3,7 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { SUPERVISOR_TIENDA, type TAutorizacionPin, type TSupervisor } from '#shared/schemas/venta';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { tienda, usuario, usuarioTienda } from '../../db/schema';
 import { dummyHash, verifyPassword } from '../../lib/password';
 import { registrarActividad } from '../actividad/actividad.domain';
@@ -74,31 +74,6 @@ const ventanaVencida = sql`(${usuario.pinIntentosDesde} is null or ${usuario.pin
 const cajeroLibre = sql`(${usuario.pinCajeroHasta} is null or ${usuario.pinCajeroHasta} <= now())`;
 
 /**
- * Takes one of the cashier's PIN tries, in one statement (so parallel tries are counted one by one).
- * Answers 0, or the milliseconds left of the window when the cashier has none left.
- */
-async function tomarIntentoCajero(db: Db, cajero: { tiendaId: number; usuarioId: number }): Promise<number> {
-  const tomado = await db
-    .update(usuario)
-    .set({
-      pinIntentos: sql`case when ${ventanaVencida} then 1 else ${usuario.pinIntentos} + 1 end`,
-      pinIntentosDesde: sql`case when ${ventanaVencida} then now() else ${usuario.pinIntentosDesde} end`,
-    })
-    .where(
-      and(eq(usuario.idUsuario, cajero.usuarioId), cajeroLibre, sql`(${ventanaVencida} or ${usuario.pinIntentos} < ${PIN_FALLOS_MAX})`),
-    )
-    .returning({ id: usuario.idUsuario });
-  if (tomado.length) return 0;
-  const [r] = await db
-    .select({
-      ms: sql<number>`greatest(0, ceil(extract(epoch from (greatest(coalesce(${usuario.pinIntentosDesde} + ${ventanaSql}, now()), coalesce(${usuario.pinCajeroHasta}, now())) - now())) * 1000))::int`,
-    })
-    .from(usuario)
-    .where(eq(usuario.idUsuario, cajero.usuarioId));
-  return Math.max(1000, Number(r?.ms ?? PIN_VENTANA_MS));
-}
-
-/**
  * A wrong PIN that spent the cashier's last try of the window locks the cashier (not the supervisor):
  * PIN_VENTANA_MS × 2^(locks since their last right PIN), at most PIN_BLOQUEO_MAX_MS. Answers the lock's
  * minutes when this call locked them (once, however many tries ran in parallel).
@@ -116,14 +91,6 @@ async function bloquearCajeroSiAgotado(db: Db, cajero: { tiendaId: number; usuar
     .where(and(eq(usuario.idUsuario, cajero.usuarioId), cajeroLibre, gte(usuario.pinIntentos, PIN_FALLOS_MAX)))
     .returning({ ms: sql<number>`extract(epoch from (${usuario.pinCajeroHasta} - now())) * 1000` });
   return b ? Math.ceil(Number(b.ms) / 60_000) : null;
-}
-
-/** Gives back a try that did not count: a right PIN (which also ends the doubling of the cashier's locks), or a check that could not run (a full queue). */
-async function devolverIntentoCajero(db: Db, cajero: { tiendaId: number; usuarioId: number }, acerto = false) {
-  await db
-    .update(usuario)
-    .set({ pinIntentos: sql`greatest(0, ${usuario.pinIntentos} - 1)`, ...(acerto ? { pinCajeroBloqueos: 0 } : {}) })
-    .where(eq(usuario.idUsuario, cajero.usuarioId));
 }
 
 const nombreSql = sql<string>`${usuario.nombre1} || ' ' || ${usuario.apellido1}`;
@@ -145,32 +112,6 @@ export async function supervisoresConPin(options: { db: Db; tiendaId: number }):
   return t ? [{ id: SUPERVISOR_TIENDA, nombre: V.supervisorTienda(t.nombre) }, ...empleados] : empleados;
 }
 
-/** The supervisor's row takes one of its wrong-PIN tries: the store account's or an employee's. */
-async function tomarIntentoSupervisor(db: Db, tiendaId: number, supervisorId: number) {
-  if (supervisorId === SUPERVISOR_TIENDA) {
-    const [t] = await db
-      .update(tienda)
-      .set({ pinFallos: sql`${tienda.pinFallos} + 1` })
-      .where(and(eq(tienda.idTienda, cuentaDe(tiendaId)), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn)))
-      .returning({ nombre: tienda.nombreTienda, pinHash: tienda.pinHash, fallos: tienda.pinFallos, conVerificador: sql<boolean>`${tienda.pinVerificador} is not null` });
-    return t && { id: SUPERVISOR_TIENDA, nombre: t.nombre, pinHash: t.pinHash, fallos: t.fallos, conVerificador: t.conVerificador };
-  }
-  const [s] = await db
-    .update(usuario)
-    .set({ pinFallos: sql`${usuario.pinFallos} + 1` })
-    .where(
-      and(eq(usuario.idUsuario, supervisorId), supervisaEn(tiendaId), isNotNull(usuario.pinHash), isNull(usuario.pinBloqueadoEn)),
-    )
-    .returning({ id: usuario.idUsuario, nombre: nombreSql, pinHash: usuario.pinHash, fallos: usuario.pinFallos, conVerificador: sql<boolean>`${usuario.pinVerificador} is not null` });
-  return s;
-}
-
-/** Gives the supervisor's try back (a right PIN, or a check that could not run). */
-async function devolverIntentoSupervisor(db: Db, tiendaId: number, supervisorId: number) {
-  if (supervisorId === SUPERVISOR_TIENDA) await db.update(tienda).set({ pinFallos: sql`greatest(0, ${tienda.pinFallos} - 1)` }).where(eq(tienda.idTienda, cuentaDe(tiendaId)));
-  else await db.update(usuario).set({ pinFallos: sql`greatest(0, ${usuario.pinFallos} - 1)` }).where(eq(usuario.idUsuario, supervisorId));
-}
-
 /** Stores the offline devices' verifier of a PIN that has none (ADR 053), unless it was set meanwhile. */
 async function guardarVerificador(db: Db, tiendaId: number, supervisorId: number, pin: string) {
   const pinVerificador = await verificadorNuevo(pin);
@@ -178,15 +119,106 @@ async function guardarVerificador(db: Db, tiendaId: number, supervisorId: number
   else await db.update(usuario).set({ pinVerificador }).where(and(eq(usuario.idUsuario, supervisorId), isNull(usuario.pinVerificador)));
 }
 
+
+/** Who authorised: a supervisor, or the store account (`SUPERVISOR_TIENDA`), and the name the sale shows. */
+export type Autorizante = { id: number; nombre: string };
+
+/** The supervisor whose PIN took one of its tries: what the hash and the log need. */
+type SupervisorTomado = Autorizante & { pinHash: string; fallos: number; conVerificador: boolean };
+
 /**
- * Checks a supervisor's PIN for a cashier's sale, once everything else about the sale was found
- * valid (`registrarVenta`), or for a cash movement above the store's threshold (`registrarMovimiento`
- * in caja.domain.ts, issue #27): the supervisor must be a role-1 or role-3 user of the same store with a
- * PIN. Any other case (wrong PIN, another store's supervisor, a user without a PIN or of another role,
- * a PIN locked by the earlier rule) answers the same 403 after a hash of the same cost; a cashier past
- * their limit, or locked, gets 429 without any check. Answers who authorised.
+ * The cashier's and the supervisor's rows, locked in id order first: the statements that count or give
+ * back a try touch both (a person may be a cashier in one store and a supervisor in another, issue
+ * #56), and two such statements taking them in opposite orders could wait for each other. `count(*)`
+ * reads every row, so both are locked before either update runs.
  */
-export async function verificarAutorizacion(options: {
+const filasEnOrden = (ids: readonly number[]) =>
+  sql`filas as materialized (select ${usuario.idUsuario} from ${usuario} where ${usuario.idUsuario} in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}) order by ${usuario.idUsuario} for no key update)`;
+const filasTomadas = sql`(select count(*) from filas) > 0`;
+
+/**
+ * Takes one of the cashier's PIN tries and, only if one was left, one of the supervisor's, in one
+ * statement (so parallel tries are counted one by one, and before any hash). Answers the supervisor
+ * whose try was taken (null: no such supervisor with a working PIN in the store), or `espera`: the
+ * milliseconds left of the cashier's window or lock when they have no try left (nothing taken).
+ */
+async function tomarIntentos(db: Db, tiendaId: number, cajeroId: number, supervisorId: number): Promise<{ espera: number; supervisor: SupervisorTomado | null }> {
+  const empleado = supervisorId !== SUPERVISOR_TIENDA;
+  const supervisor = empleado
+    ? sql`update ${usuario} set pin_fallos = ${usuario.pinFallos} + 1
+        where ${usuario.idUsuario} = ${supervisorId} and ${supervisaEn(tiendaId)} and ${usuario.pinHash} is not null and ${usuario.pinBloqueadoEn} is null
+          and exists (select 1 from cajero_pin)
+        returning ${usuario.idUsuario} as id, ${nombreSql} as nombre, ${usuario.pinHash} as "pinHash", ${usuario.pinFallos} as fallos, ${usuario.pinVerificador} is not null as "conVerificador"`
+    : sql`update ${tienda} set pin_fallos = ${tienda.pinFallos} + 1
+        where ${tienda.idTienda} = ${cuentaDe(tiendaId)} and ${tienda.pinHash} is not null and ${tienda.pinBloqueadoEn} is null
+          and exists (select 1 from cajero_pin)
+        returning ${SUPERVISOR_TIENDA}::int as id, ${tienda.nombreTienda} as nombre, ${tienda.pinHash} as "pinHash", ${tienda.pinFallos} as fallos, ${tienda.pinVerificador} is not null as "conVerificador"`;
+  const { rows } = (await db.execute(sql`
+    with ${filasEnOrden(empleado ? [cajeroId, supervisorId] : [cajeroId])},
+    cajero_pin as (
+      update ${usuario} set
+        pin_intentos = case when ${ventanaVencida} then 1 else ${usuario.pinIntentos} + 1 end,
+        pin_intentos_desde = case when ${ventanaVencida} then now() else ${usuario.pinIntentosDesde} end
+      where ${usuario.idUsuario} = ${cajeroId} and ${filasTomadas} and ${cajeroLibre} and (${ventanaVencida} or ${usuario.pinIntentos} < ${PIN_FALLOS_MAX})
+      returning 1),
+    supervisor_pin as (${supervisor})
+    select exists (select 1 from cajero_pin) as tomado,
+      (select greatest(0, ceil(extract(epoch from (greatest(coalesce(${usuario.pinIntentosDesde} + ${ventanaSql}, now()), coalesce(${usuario.pinCajeroHasta}, now())) - now())) * 1000))::int
+        from ${usuario} where ${usuario.idUsuario} = ${cajeroId}) as espera,
+      (select row_to_json(supervisor_pin) from supervisor_pin) as supervisor`)) as unknown as {
+    rows: [{ tomado: boolean; espera: number | null; supervisor: SupervisorTomado | null }];
+  };
+  const r = rows[0];
+  if (!r.tomado) return { espera: Math.max(1000, Number(r.espera ?? PIN_VENTANA_MS)), supervisor: null };
+  return { espera: 0, supervisor: r.supervisor && { ...r.supervisor, id: Number(r.supervisor.id), fallos: Number(r.supervisor.fallos) } };
+}
+
+/**
+ * Gives back the tries `tomarIntentos` took, in one statement: a right PIN (which also ends the doubling
+ * of the cashier's locks), or a PIN that was not judged (the check could not run, or the write it was
+ * for answered something else first).
+ */
+async function devolverIntentos(q: Db | Tx, tiendaId: number, cajeroId: number, supervisor: SupervisorTomado | null, acerto: boolean) {
+  const empleado = supervisor && supervisor.id !== SUPERVISOR_TIENDA ? supervisor.id : null;
+  const delSupervisor =
+    supervisor == null
+      ? sql``
+      : empleado != null
+        ? sql`, supervisor_pin as (update ${usuario} set pin_fallos = greatest(0, ${usuario.pinFallos} - 1) where ${usuario.idUsuario} = ${empleado} and ${filasTomadas} returning 1)`
+        : sql`, supervisor_pin as (update ${tienda} set pin_fallos = greatest(0, ${tienda.pinFallos} - 1) where ${tienda.idTienda} = ${cuentaDe(tiendaId)} and exists (select 1 from cajero_pin) returning 1)`;
+  await q.execute(sql`
+    with ${filasEnOrden(empleado != null ? [cajeroId, empleado] : [cajeroId])},
+    cajero_pin as (
+      update ${usuario} set pin_intentos = greatest(0, ${usuario.pinIntentos} - 1)${acerto ? sql`, pin_cajero_bloqueos = 0` : sql``}
+      where ${usuario.idUsuario} = ${cajeroId} and ${filasTomadas}
+      returning 1)${delSupervisor}
+    select 1`);
+}
+
+/** A wrong PIN, thrown inside the write it was for so that the write is undone (`conPin`). */
+export class PinEquivocado extends Error {
+  constructor(readonly pin: PinComprobado) {
+    super('PIN equivocado');
+  }
+}
+
+type Veredicto =
+  /** No PIN was given (or there is no cashier to count it): 403, nothing counted. */
+  | { estado: 'sin' }
+  /** The cashier had no try left: the lock's message, no hash. */
+  | { estado: 'bloqueado'; espera: number }
+  /** The hash could not run (the PIN queue was full): its tries were given back at once. */
+  | { estado: 'error'; error: unknown }
+  /** Hashed: the tries taken stay taken until the PIN is judged (a wrong one keeps them). */
+  | { estado: 'mal'; supervisor: SupervisorTomado | null }
+  | { estado: 'bien'; supervisor: SupervisorTomado }
+  /** Already checked by the same request (an exchange's return, ADR 076 addendum): nothing counted again. */
+  | { estado: 'visto'; autorizante: Autorizante };
+
+interface OpcionesPin {
   db: Db;
   tiendaId: number;
   /** The cashier asking (role 2); the store account never needs a PIN. */
@@ -196,43 +228,159 @@ export async function verificarAutorizacion(options: {
   incorrecto?: string;
   /** The words of a cashier past their tries, likewise. */
   bloqueado?: (minutos: number) => string;
-}): Promise<{ id: number; nombre: string }> {
-  // The answer's id is SUPERVISOR_TIENDA when the store account's PIN authorised.
+}
+
+/**
+ * A supervisor's PIN checked before the write it authorises, outside any transaction (the embedded
+ * database has one connection: a transaction held through a ~200 ms hash would stop every till). Its
+ * tries were taken before the hash; the write is then made once with `supervisor` and, last in its
+ * transaction, `juzgar` applies the verdict (a right PIN gives its tries back with the write; a wrong
+ * one undoes it) — or `noJuzgar`, when the write answered something else first, gives them back, so
+ * no answer depends on the PIN unless everything else was right (issue #28). `conPin` runs the write.
+ */
+export class PinComprobado {
+  /** The write gave the tries back or judged them (`juzgar`, `noJuzgar`). */
+  private resuelto = false;
+  /** `juzgar` found the PIN right. */
+  private acertado = false;
+  constructor(
+    private readonly o: OpcionesPin,
+    private readonly v: Veredicto,
+  ) {}
+
+  /** Who authorises when the PIN is right, for the write to record; null otherwise. */
+  get supervisor(): Autorizante | null {
+    if (this.v.estado === 'visto') return this.v.autorizante;
+    return this.v.estado === 'bien' ? { id: this.v.supervisor.id, nombre: this.v.supervisor.nombre } : null;
+  }
+
+  private get tomado() {
+    return this.v.estado === 'mal' || this.v.estado === 'bien' ? this.v : null;
+  }
+
+  private devolver(q: Db | Tx, acerto: boolean) {
+    const t = this.tomado;
+    return t ? devolverIntentos(q, this.o.tiendaId, this.o.cajeroId!, t.supervisor, acerto) : Promise.resolve();
+  }
+
+  /** Last in the write's transaction, when the write needs the PIN: who authorised, or thrown (the write is undone). */
+  async juzgar(q: Db | Tx): Promise<Autorizante> {
+    const v = this.v;
+    switch (v.estado) {
+      case 'sin':
+        throw new AppError('FORBIDDEN', V.descuentoSoloSupervisor);
+      case 'bloqueado':
+        throw new AppError('RATE_LIMITED', (this.o.bloqueado ?? V.pinBloqueado)(Math.ceil(v.espera / 60_000)), { retryAfter: v.espera / 1000 });
+      case 'error':
+        throw v.error;
+      case 'mal':
+        throw new PinEquivocado(this);
+      case 'visto':
+        return v.autorizante;
+      case 'bien':
+        await this.devolver(q, true);
+        this.resuelto = this.acertado = true;
+        return { id: v.supervisor.id, nombre: v.supervisor.nombre };
+    }
+  }
+
+  /** In the write's transaction, when it answered without needing the PIN: its tries given back with it. */
+  async noJuzgar(q: Db | Tx): Promise<void> {
+    await this.devolver(q, false);
+    this.resuelto = true;
+  }
+
+  /** After a write that was undone before the PIN was judged: its tries given back (what the write gave back was undone too). */
+  async deshecho(db: Db): Promise<void> {
+    await this.devolver(db, false);
+  }
+
+  /** After the write committed: tries the write never judged given back; a right PIN's offline verifier (ADR 053). */
+  async confirmado(db: Db): Promise<void> {
+    if (!this.resuelto) await this.devolver(db, false);
+    // A PIN set before offline devices could check it gets its verifier now, while it is in clear; its version stays.
+    if (this.acertado && this.v.estado === 'bien' && !this.v.supervisor.conVerificador) await guardarVerificador(db, this.o.tiendaId, this.v.supervisor.id, this.o.autorizacion!.pin);
+  }
+
+  /** After a wrong PIN undid its write: the owner's notices, the cashier's lock, and the 403 or 429. The try stays counted. */
+  async equivocado(db: Db): Promise<never> {
+    const { tiendaId, cajeroId } = this.o;
+    const s = this.tomado?.supervisor ?? null;
+    // The supervisor is named; the store account is no user: named only.
+    const quien = s ? { ...(s.id === SUPERVISOR_TIENDA ? {} : { entidad: 'usuario' as const, id: s.id }), nombre: s.nombre } : {};
+    const aviso = (mensaje: string) => registrarActividad(db, { tiendaId, usuarioId: cajeroId, cara: 'tienda', tipo: 'rechazo', detalle: { accion: 'pinSupervisor', mensaje, ...quien } });
+    // Every PIN_FALLOS_SUPERVISOR_MAX wrong PINs for one supervisor, from any cashiers, the owner is told; the PIN keeps working.
+    if (s && s.fallos > 0 && s.fallos % PIN_FALLOS_SUPERVISOR_MAX === 0) await aviso(V.pinSupervisorFallosAviso(s.fallos));
+    // The wrong PIN that spent the cashier's tries locks the cashier, once; the owner reads it in the log.
+    const minutos = await bloquearCajeroSiAgotado(db, { tiendaId, usuarioId: cajeroId! });
+    if (minutos != null) {
+      await aviso(V.pinCajeroBloqueadoAviso(PIN_FALLOS_MAX, minutos));
+      throw new AppError('RATE_LIMITED', (this.o.bloqueado ?? V.pinBloqueado)(minutos), { retryAfter: minutos * 60 });
+    }
+    throw new AppError('FORBIDDEN', this.o.incorrecto ?? V.pinIncorrecto);
+  }
+}
+
+/**
+ * Checks a supervisor's PIN before the write it authorises (`PinComprobado`): the supervisor must be a
+ * role-1 or role-3 user of the same store with a PIN, or the store account. Any other case (wrong PIN,
+ * another store's supervisor, a user without a PIN or of another role, a PIN locked by the earlier rule)
+ * is a wrong PIN after a hash of the same cost; a cashier past their limit, or locked, is refused
+ * without any hash. The tries are taken before the hash; nothing is thrown here.
+ */
+export async function comprobarPin(options: OpcionesPin): Promise<PinComprobado> {
   const { db, tiendaId, cajeroId, autorizacion } = options;
-  if (!autorizacion || cajeroId == null) throw new AppError('FORBIDDEN', V.descuentoSoloSupervisor);
-  const cajero = { tiendaId, usuarioId: cajeroId };
-  const espera = await tomarIntentoCajero(db, cajero);
-  if (espera > 0) throw new AppError('RATE_LIMITED', (options.bloqueado ?? V.pinBloqueado)(Math.ceil(espera / 60_000)), { retryAfter: espera / 1000 });
-
-  // The supervisor's count goes up before the hash: only a PIN that took one of its tries is checked.
-  const s = await tomarIntentoSupervisor(db, tiendaId, autorizacion.supervisorId);
-
+  if (!autorizacion || cajeroId == null) return new PinComprobado(options, { estado: 'sin' });
+  // The supervisor's count goes up with the cashier's, before the hash: only a PIN that took one of its tries is checked.
+  const { espera, supervisor: s } = await tomarIntentos(db, tiendaId, cajeroId, autorizacion.supervisorId);
+  if (espera > 0) return new PinComprobado(options, { estado: 'bloqueado', espera });
   let ok: boolean;
   try {
     ok = await verifyPassword(autorizacion.pin, s?.pinHash ?? (await dummyHash({ cola: 'pin' })), { cola: 'pin' });
-  } catch (err) {
+  } catch (error) {
     // Not checked (the PIN queue was full): neither try counts.
-    await devolverIntentoCajero(db, cajero);
-    if (s) await devolverIntentoSupervisor(db, tiendaId, s.id);
+    await devolverIntentos(db, tiendaId, cajeroId, s, false);
+    return new PinComprobado(options, { estado: 'error', error });
+  }
+  return new PinComprobado(options, s && ok ? { estado: 'bien', supervisor: s } : { estado: 'mal', supervisor: s });
+}
+
+/** A PIN the same request already had checked (an exchange's return and its new sale share one): nothing counted twice. */
+export const pinVisto = (options: OpcionesPin, autorizante: Autorizante) => new PinComprobado(options, { estado: 'visto', autorizante });
+
+/**
+ * Writes `escribir` once, in one transaction, with a PIN checked before it (ADR 076 addendum): the
+ * write ends with the PIN's `juzgar` or `noJuzgar`. A wrong PIN undoes the write and then counts
+ * (notices, the cashier's lock, 403 or 429); a write undone for any other reason gives the tries back.
+ */
+export async function conPin<T>(db: Db, pin: PinComprobado | null, escribir: (tx: Tx) => Promise<T>): Promise<T> {
+  if (!pin) return db.transaction(escribir);
+  let hecho: T;
+  try {
+    hecho = await db.transaction(escribir);
+  } catch (err) {
+    if (err instanceof PinEquivocado && err.pin === pin) return pin.equivocado(db);
+    await pin.deshecho(db);
     throw err;
   }
-  if (s && ok) {
-    await devolverIntentoCajero(db, cajero, true);
-    await devolverIntentoSupervisor(db, tiendaId, s.id);
-    // A PIN set before offline devices could check it gets its verifier now, while it is in clear (ADR 053); its version stays.
-    if (!s.conVerificador) await guardarVerificador(db, tiendaId, s.id, autorizacion.pin);
-    return { id: s.id, nombre: s.nombre };
+  await pin.confirmado(db);
+  return hecho;
+}
+
+/**
+ * Checks a supervisor's PIN for what is not written with it in one transaction: a cash movement above
+ * the store's threshold (`registrarMovimiento` in caja.domain.ts, issue #27), a return's permission,
+ * the old client's sale line past stock. As `comprobarPin`, then the verdict at once: answers who
+ * authorised, or throws the 403 (wrong PIN) or 429 (a cashier past their tries, no hash).
+ */
+export async function verificarAutorizacion(options: OpcionesPin): Promise<Autorizante> {
+  const pin = await comprobarPin(options);
+  try {
+    const quien = await pin.juzgar(options.db);
+    await pin.confirmado(options.db);
+    return quien;
+  } catch (err) {
+    if (err instanceof PinEquivocado) return pin.equivocado(options.db);
+    throw err;
   }
-  // The supervisor is named; the store account is no user: named only.
-  const quien = s ? { ...(s.id === SUPERVISOR_TIENDA ? {} : { entidad: 'usuario' as const, id: s.id }), nombre: s.nombre } : {};
-  const aviso = (mensaje: string) => registrarActividad(db, { tiendaId, usuarioId: cajeroId, cara: 'tienda', tipo: 'rechazo', detalle: { accion: 'pinSupervisor', mensaje, ...quien } });
-  // Every PIN_FALLOS_SUPERVISOR_MAX wrong PINs for one supervisor, from any cashiers, the owner is told; the PIN keeps working.
-  if (s && s.fallos > 0 && s.fallos % PIN_FALLOS_SUPERVISOR_MAX === 0) await aviso(V.pinSupervisorFallosAviso(s.fallos));
-  // The wrong PIN that spent the cashier's tries locks the cashier, once; the owner reads it in the log.
-  const minutos = await bloquearCajeroSiAgotado(db, cajero);
-  if (minutos != null) {
-    await aviso(V.pinCajeroBloqueadoAviso(PIN_FALLOS_MAX, minutos));
-    throw new AppError('RATE_LIMITED', (options.bloqueado ?? V.pinBloqueado)(minutos), { retryAfter: minutos * 60 });
-  }
-  throw new AppError('FORBIDDEN', options.incorrecto ?? V.pinIncorrecto);
 }

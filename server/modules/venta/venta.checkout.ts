@@ -12,7 +12,7 @@ import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { cargarVenta } from '../fiado/fiado.domain';
 import { conRechazos, denegado, puede } from '../tienda/permisos';
 import { esViolacionUnica } from '../../db/pg-error';
-import { verificarAutorizacion } from '../tienda/autorizacion';
+import { comprobarPin, conPin, pinVisto, type Autorizante, type PinComprobado } from '../tienda/autorizacion';
 import { buscarCliente, clienteDeVentaSql, clienteEncontrado, type ClienteDeVenta } from './venta.busqueda';
 import { obtenerRecibo } from './venta.recibo';
 import { fiscalDeCabecera } from '../venta-registro/venta.cabecera';
@@ -83,13 +83,6 @@ async function porValorAlPrecioDeHoy(db: Db, tiendaId: number, lineas: LineaPedi
     motivos.push(M.sinRed.motivoPrecioPorValor(p.nombre, formatPesos(l.importe), formatCantidad(l.cantidad, p.unidad), formatCantidad(deMilesimas(hoy), p.unidad)));
   }
   return motivos;
-}
-
-/** A checkout tried and undone (a cashier's discount, before its PIN is checked): what it answered. */
-class Ensayo extends Error {
-  constructor(readonly resultado: unknown) {
-    super('ensayo');
-  }
 }
 
 /** What `venta_registrar` answers (its source: `server/db/functions/venta_registrar.sql`). */
@@ -217,56 +210,68 @@ async function registrarVentaEn(options: PedidoVenta): Promise<TRecibo> {
     }
   };
 
-  let autorizadoPor: { id: number; nombre: string } | null = null;
-  let r: ResultadoVenta | null = null;
-  if (c.necesitaPin) {
-    // A cashier's discount needs a supervisor's PIN (issue #16 point 4), checked only once the whole
-    // sale was found valid (issue #28): the sale is written and charged in a transaction that is then
-    // undone, so products, stock, amounts, the shift and the customer's credit all answer as they
-    // would without a PIN, and no answer ever depends on the PIN unless everything else is right. The
-    // hash runs outside any transaction (the embedded database has one connection).
-    const ensayo = await porClave(() => ensayar(db, (tx) => c.escribir(tx, null)));
-    if (ensayo.estado !== 'ok') r = ensayo;
-    else autorizadoPor = await c.autorizar(ensayo);
-  }
   // venta_registrar finds the cashier's open shift and writes the sale in one statement (caja: no
   // open shift, no sale). On credit, one transaction also charges the unpaid part to the customer
-  // within the limit (fiado), or nothing is kept.
-  r ??= await porClave(() => (c.sinTransaccion ? c.registrar(db) : db.transaction((tx) => c.escribir(tx, autorizadoPor))));
+  // within the limit (fiado), or nothing is kept. A sale that needs a supervisor's PIN is written once
+  // too, the PIN checked before it (escribirConPin).
+  let autorizadoPor: Autorizante | null = null;
+  const r = await porClave(async () => {
+    if (c.sinTransaccion) return c.registrar(db);
+    const hecho = await escribirConPin(db, c, (tx, a) => c.escribir(tx, a), (v) => v);
+    autorizadoPor = hecho.autorizadoPor;
+    return hecho.escrito;
+  });
   if (r.estado === 'repetida') return obtenerRecibo({ db, tiendaId, ventaId: r.id });
   return c.recibo(db, r, autorizadoPor);
 }
 
 /**
- * Runs `escribir` in a transaction that is then undone, and answers what it answered: a checkout (or
- * an exchange) tried in full before a supervisor's PIN is checked outside any transaction.
+ * Writes a checkout (or an exchange, which writes its return with it) once, in one transaction (ADR 076
+ * addendum: no trial run). A sale that needs a supervisor's PIN — a cashier's discount, a sale past
+ * stock without the permission, an expired lot — has it checked first, outside any transaction (its
+ * tries taken, then the hash: `comprobarPin`); `escribir` writes with the supervisor when the PIN is
+ * right, and only then, last in the transaction, the PIN's verdict is applied to what the sale answered
+ * (`juzgarPin`): a refusal of the sale (stock, amounts, the shift, the credit limit…) answers as it would
+ * with any PIN or none and gives the tries back; a sale that is right commits with its PIN's tries given
+ * back, or is undone by a wrong PIN, which then counts (issue #28). `visto`: the supervisor whose PIN
+ * the same request already had checked (an exchange's return), not checked again.
  */
-export async function ensayar<T>(db: Db, escribir: (tx: Tx) => Promise<T>): Promise<T> {
-  try {
-    await db.transaction(async (tx) => {
-      throw new Ensayo(await escribir(tx));
-    });
-  } catch (err) {
-    if (err instanceof Ensayo) return err.resultado as T;
-    throw err;
-  }
-  throw new Error('unreachable');
+export async function escribirConPin<T>(
+  db: Db,
+  c: Checkout,
+  escribir: (tx: Tx, autorizadoPor: Autorizante | null) => Promise<T>,
+  ventaDe: (escrito: T) => ResultadoVenta | null,
+  visto: Autorizante | null = null,
+): Promise<{ escrito: T; autorizadoPor: Autorizante | null }> {
+  const pin = await c.pin(visto);
+  return conPin(db, pin, async (tx) => {
+    const escrito = await escribir(tx, pin?.supervisor ?? null);
+    return { escrito, autorizadoPor: await c.juzgarPin(tx, pin, ventaDe(escrito)) };
+  });
 }
 
 /** A checkout checked and ready to write, in the caller's transaction or its own. */
 export interface Checkout {
   /** The customer the sale is made to, found by its documento (the store's own first), or null. */
   clienteId: number | null;
-  /** A discount by role 2, or past the stock without the permission: tried first, then a PIN. */
+  /** A discount by role 2, past the stock without the permission, an expired lot by role 2: a supervisor's PIN. */
   necesitaPin: boolean;
   /** Paid in full with no discount nor sale past stock: one statement, no transaction needed. */
   sinTransaccion: boolean;
   /** `venta_registrar` alone. */
   registrar(q: Db | Tx, credito?: number): Promise<ResultadoVenta>;
-  /** The sale, its log entries and, on credit, its charge; `credito` pesos of an exchange count as received. */
-  escribir(tx: Tx, autorizadoPor: { id: number; nombre: string } | null, credito?: number): Promise<ResultadoVenta>;
-  /** After a trial that answered ok: the supervisor whose PIN authorises it (refusals thrown). */
-  autorizar(ensayo: ResultadoVenta & { estado: 'ok' }): Promise<{ id: number; nombre: string } | null>;
+  /**
+   * The sale, its log entries and, on credit, its charge; `credito` pesos of an exchange count as received.
+   * `autorizadoPor`: the supervisor of a right PIN, recorded only where the sale written needs it.
+   */
+  escribir(tx: Tx, autorizadoPor: Autorizante | null, credito?: number): Promise<ResultadoVenta>;
+  /** Before the write, outside any transaction: the supervisor's PIN checked (null: none needed). */
+  pin(visto?: Autorizante | null): Promise<PinComprobado | null>;
+  /**
+   * Last in the write's transaction: the PIN's verdict on the sale written (null: it was refused, or
+   * needed no PIN — a sale past stock asked for whose lines all had stock). Who authorised, or thrown.
+   */
+  juzgarPin(tx: Tx, pin: PinComprobado | null, r: ResultadoVenta | null): Promise<Autorizante | null>;
   /** The receipt of a sale written, or the refusal `venta_registrar` answered, thrown. */
   recibo(db: Db | Tx, r: ResultadoVenta, autorizadoPor: { id: number; nombre: string } | null): Promise<TRecibo>;
 }
@@ -337,10 +342,15 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
           ${arregloInt(lineas.map((l) => l.unidadVentaId))}, ${arregloBigint(lineas.map((l) => l.importe ?? null))},
           ${!sinRed}::boolean) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
     ).rows[0]!.r;
+  /** Whether the sale written needs the supervisor's PIN: past stock only when a line was short. */
+  const sobreventaConPin = (r: ResultadoVenta & { estado: 'ok' }) => (pinSinStock ? (r.sobreventa ?? []) : []);
+  const pinPara = (r: ResultadoVenta): boolean => r.estado === 'ok' && (pinDescuento || lotes.necesitaPin || sobreventaConPin(r).length > 0);
   /** The sale and, on credit, its charge; `autorizadoPor` recorded on it in the same transaction. */
-  const escribir = async (tx: Tx, autorizadoPorPin: { id: number; nombre: string } | null, credito = 0) => {
+  const escribir = async (tx: Tx, supervisorPin: Autorizante | null, credito = 0) => {
     await lotes.antes(tx);
     const resultado = await registrar(tx, credito);
+    // The PIN's supervisor where this sale needs one (escribirConPin applies its verdict after).
+    const autorizadoPorPin = supervisorPin && pinPara(resultado) ? supervisorPin : null;
     // A cashier's discount authorised offline with a PIN the device checked (ADR 053): checked again here.
     const pinSinRed = resultado.estado === 'ok' && sinRed?.autorizacion && conDescuento && options.rol === ROL.EMPLEADO ? await revisarAutorizacionSinRed(tx, tiendaId, sinRed.autorizacion) : null;
     const autorizadoPor = autorizadoPorPin ?? pinSinRed?.autorizadoPor ?? null;
@@ -421,13 +431,24 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
     if (resultado.estado === 'ok' && sinRed) await anotarRevisar(tx, tiendaId, resultado.id, motivos);
     return resultado;
   };
-  const autorizar = async (ensayo: ResultadoVenta & { estado: 'ok' }) => {
-    const sobreventa = pinSinStock ? (ensayo.sobreventa ?? []) : [];
+  // The supervisor's PIN (issue #16 point 4, issue #28), checked before the write (escribirConPin).
+  const pin = async (visto: Autorizante | null = null) => {
+    if (!necesitaPin) return null;
+    const opciones = { db, tiendaId, cajeroId: usuarioId, autorizacion: input.autorizacion };
+    return visto ? pinVisto(opciones, visto) : comprobarPin(opciones);
+  };
+  const juzgarPin = async (tx: Tx, p: PinComprobado | null, r: ResultadoVenta | null) => {
+    if (!p) return null;
+    // Refused (the answer is the refusal's, whatever the PIN), or no line short of a sale past stock: not judged.
+    if (!r || r.estado !== 'ok' || !pinPara(r)) {
+      await p.noJuzgar(tx);
+      return null;
+    }
+    const sobreventa = sobreventaConPin(r);
     // Asked to sell past stock without the permission: the PIN is needed only when a line is short.
     if (sobreventa.length > 0 && !input.autorizacion)
       throw denegado(tiendaId, autor, 'venderSinStock', { entidad: 'producto', id: sobreventa[0]!.productoId, nombre: sobreventa.map((s) => s.nombre).join(', ') });
-    if (pinDescuento || sobreventa.length > 0 || lotes.necesitaPin) return verificarAutorizacion({ db, tiendaId, cajeroId: usuarioId, autorizacion: input.autorizacion });
-    return null;
+    return p.juzgar(tx);
   };
   const recibo = async (q: Db | Tx, r: ResultadoVenta, autorizadoPor: { id: number; nombre: string } | null): Promise<TRecibo> => {
     switch (r.estado) {
@@ -501,7 +522,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       ...(r.dian ? {} : { documento: null }),
     };
   };
-  return { clienteId: cliente?.id ?? null, necesitaPin, sinTransaccion: !aCredito && !conDescuento && !promos.ahorro && !sinStock && !sinRed && !lotes.enTransaccion && !formulas.enTransaccion && !cliente, registrar, escribir, autorizar, recibo };
+  return { clienteId: cliente?.id ?? null, necesitaPin, sinTransaccion: !aCredito && !conDescuento && !promos.ahorro && !sinStock && !sinRed && !lotes.enTransaccion && !formulas.enTransaccion && !cliente, registrar, escribir, pin, juzgarPin, recibo };
 }
 
 /** The store's sale recorded under a till's key, if any. */

@@ -19,7 +19,8 @@ import { emitirDocumentoVenta } from '../dian/emision';
 import { configuracionParaTipo } from '../dian/habilitacion-tipos';
 import { TIPO_FACTURA_VENTA } from '../dian/factura-venta';
 import { conRechazos } from '../tienda/permisos';
-import { ensayar, prepararCheckout, type PedidoVenta, type ResultadoVenta } from './venta.checkout';
+import type { Autorizante } from '../tienda/autorizacion';
+import { escribirConPin, prepararCheckout, type PedidoVenta, type ResultadoVenta } from './venta.checkout';
 import { obtenerRecibo } from './venta.recibo';
 import { ventasVisibles, type LectorVentas } from './ventas-visibles';
 import { clientesDeLaTienda, propioPrimero } from '../tienda/clientes.alcance';
@@ -44,7 +45,7 @@ export async function registrarVentaFactura(options: PedidoFactura): Promise<TRe
     }
     const c = await prepararCheckout(options);
     const adquirente = JSON.stringify(options.adquirente);
-    const escribir = async (tx: Tx, autorizadoPor: { id: number; nombre: string } | null): Promise<ResultadoVenta> => {
+    const escribir = async (tx: Tx, autorizadoPor: Autorizante | null): Promise<ResultadoVenta> => {
       // venta_numerar reads it (the sale's number from the invoice range, the buyer kept on it); local to this transaction.
       await tx.execute(sql`select set_config('adax.adquirente', ${adquirente}, true)`);
       const r = await c.escribir(tx, autorizadoPor);
@@ -56,14 +57,8 @@ export async function registrarVentaFactura(options: PedidoFactura): Promise<TRe
           .where(and(clientesDeLaTienda(tiendaId), eq(cliente.idCliente, c.clienteId)));
       return r;
     };
-    let autorizadoPor: { id: number; nombre: string } | null = null;
-    let r: ResultadoVenta | null = null;
-    if (c.necesitaPin) {
-      const ensayo = await ensayar(db, (tx) => escribir(tx, null));
-      if (ensayo.estado !== 'ok') r = ensayo;
-      else autorizadoPor = await c.autorizar(ensayo);
-    }
-    r ??= await db.transaction((tx) => escribir(tx, autorizadoPor));
+    // Written once; a supervisor's PIN, when the sale needs one, checked before (as at the till).
+    const { escrito: r, autorizadoPor } = await escribirConPin(db, c, escribir, (v) => v);
     return c.recibo(db, r, autorizadoPor);
   });
   // The invoice, right after the sale committed (the worker's sweep issues it if this fails).

@@ -19,11 +19,16 @@ const V = M.ventas;
 
 // Every PIN compared with a stored hash (the hash computed, not refused by a full queue), by that hash.
 const comparados = vi.hoisted(() => new Map<string, number>());
+// The PIN queue answers full for these PINs (as server/lib/password.ts does when 8 hashes wait).
+const colaLlena = vi.hoisted(() => new Set<string>());
 vi.mock('../../lib/password', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../lib/password')>();
+  const { AppError } = await import('#shared/errors');
+  const { M } = await import('#shared/messages');
   return {
     ...original,
     verifyPassword: async (password: string, stored: string, turno?: Parameters<typeof original.verifyPassword>[2]) => {
+      if (colaLlena.has(password)) throw new AppError('RATE_LIMITED', M.generic.serverBusy, { retryAfter: 1 });
       const ok = await original.verifyPassword(password, stored, turno);
       comparados.set(stored, (comparados.get(stored) ?? 0) + 1);
       return ok;
@@ -167,11 +172,49 @@ describe('el PIN del supervisor no se puede adivinar (M1)', { timeout: 300_000 }
       expect(malo.statusCode, caso).toBe(bueno.statusCode);
       expect(malo.json(), caso).toEqual(bueno.json());
     }
-    // No PIN was compared, so none of the 8 tries counted: the cashier still has all 5.
-    expect(comparados.get(sup.pinHash) ?? 0).toBe(0);
+    // The PIN is hashed before the sale is written, once per request (ADR 076 addendum: the sale is
+    // written once, so the hash cannot wait for it), but a sale refused for anything else gives its tries
+    // back and answers the same whatever the PIN: none of the 8 tries counted, the cashier still has all 5.
+    expect(comparados.get(sup.pinHash) ?? 0).toBe(2 * casos.length);
     const [c] = await db().select({ n: usuario.pinIntentos }).from(usuario).where(eq(usuario.documento, cajero.documento));
     expect(c!.n).toBe(0);
     expect(await ventasDe(tienda.id)).toBe(0);
+  });
+
+  it('un cajero bloqueado: una venta que falla responde su falla y una buena el bloqueo; ninguna calcula el hash ni deja venta', async () => {
+    const { tienda, sup, p } = await tiendaConSupervisor(1);
+    const cajero = await crearEmpleado(t, tienda.codigo);
+    for (let i = 0; i < PIN_FALLOS_MAX; i++) await vender(cajero.token, p.idProducto, { supervisorId: sup.id, pin: String(4100 + i) });
+    comparados.delete(sup.pinHash);
+    const sinStock = await vender(cajero.token, p.idProducto, { supervisorId: sup.id, pin: PIN }, { lineas: [{ productoId: p.idProducto, cantidad: 5, descuento: { tipo: 'valor', valor: 500 } }], montoRecibido: 100_000 });
+    expect(sinStock.statusCode).toBe(422);
+    expect(sinStock.json().error.message).toBe(V.sinStock(['Leche']));
+    const buena = await vender(cajero.token, p.idProducto, { supervisorId: sup.id, pin: PIN });
+    expect(buena.statusCode).toBe(429);
+    expect(buena.json().error.message).toBe(V.pinBloqueado(10));
+    expect(comparados.get(sup.pinHash) ?? 0).toBe(0);
+    expect(await ventasDe(tienda.id)).toBe(0);
+    expect((await db().select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, p.idProducto)))[0]!.stock).toBe(1);
+  });
+
+  it('un PIN que no se pudo comprobar (la cola de PIN llena) no deja venta ni gasta intentos; una venta que falla responde su falla', async () => {
+    const { tienda, sup, p } = await tiendaConSupervisor(1);
+    const cajero = await crearEmpleado(t, tienda.codigo);
+    colaLlena.add('5931');
+    try {
+      const llena = await vender(cajero.token, p.idProducto, { supervisorId: sup.id, pin: '5931' });
+      expect(llena.statusCode).toBe(429);
+      expect(llena.json().error.message).toBe(M.generic.serverBusy);
+      const sinStock = await vender(cajero.token, p.idProducto, { supervisorId: sup.id, pin: '5931' }, { lineas: [{ productoId: p.idProducto, cantidad: 5, descuento: { tipo: 'valor', valor: 500 } }], montoRecibido: 100_000 });
+      expect(sinStock.json().error.message).toBe(V.sinStock(['Leche']));
+    } finally {
+      colaLlena.delete('5931');
+    }
+    expect(await ventasDe(tienda.id)).toBe(0);
+    const [c] = await db().select({ n: usuario.pinIntentos }).from(usuario).where(eq(usuario.documento, cajero.documento));
+    const [s] = await db().select({ n: usuario.pinFallos }).from(usuario).where(eq(usuario.idUsuario, sup.id));
+    expect([c!.n, s!.n]).toEqual([0, 0]);
+    expect((await vender(cajero.token, p.idProducto, { supervisorId: sup.id, pin: PIN })).statusCode).toBe(201);
   });
 
   it('el bloqueo de 10 minutos del cajero dice en Retry-After el tiempo que falta', async () => {

@@ -32,8 +32,8 @@ async function viajes(token: string, pedir: () => Promise<{ statusCode: number; 
 }
 
 const informe: Record<string, number> = {};
-/** The round trips of a sale with a supervisor's PIN; the test fails when one makes more. */
-const ESPERADOS = { descuentoConPin: 14, sinStockConPin: 15 };
+/** The round trips of a sale with a supervisor's PIN (14 and 15 with the trial run); the test fails when one makes more. */
+const ESPERADOS = { descuentoConPin: 8, sinStockConPin: 9 };
 
 describe('los viajes a la base de datos de una venta', () => {
   it('una venta de contado sencilla: una lectura y la función de la caja', async () => {
@@ -53,8 +53,10 @@ describe('los viajes a la base de datos de una venta', () => {
     expect((await req('PUT', '/api/cuenta/pin', sup.token, { contrasena: PASSWORD, pin: '4827' })).statusCode).toBe(200);
     const [{ id }] = (await t.database.db.select({ id: usuario.idUsuario }).from(usuario).where(eq(usuario.documento, sup.documento))) as [{ id: number }];
     const autorizacion = { supervisorId: id, pin: '4827' };
-    // A cashier's discount (issue #16 point 4): the read before deciding, the sale tried and undone,
-    // the PIN's tries taken and given back around its hash, and the sale written again.
+    // A cashier's discount (issue #16 point 4): the read before deciding, the PIN's tries taken before
+    // its hash, then the sale written once (BEGIN, venta_registrar, the discount's log entry, who
+    // authorised, the tries given back, COMMIT). It was 14: the sale tried and undone first, four
+    // statements around the hash, the sale written again (ADR 076 addendum on the PIN).
     const descuento = await viajes(cajero.token, () =>
       vender(cajero.token, { clave: crypto.randomUUID(), lineas: [{ productoId: p.idProducto, cantidad: 1, descuento: { tipo: 'valor', valor: 500 } }], motivoDescuento: 'Cliente frecuente', metodoPagoId: METODO.EFECTIVO, montoRecibido: 5000, autorizacion }),
     );
