@@ -56,26 +56,26 @@ const api = async (s: Tienda, method: 'POST' | 'PUT' | 'DELETE', url: string, pa
 /** The legacy API's answer, read with this controller's success flag. */
 const legacyOutcome = (r: LegacyReply) => legacyOutcomeDe(r, (b) => b.registro ?? b.success ?? b.Operacion);
 
+/** An edit's fields on the store's and the back-office's calls, which name the price and the supplier each their way. */
+const campos = (c: Cambio, precio: 'precio' | 'precioUnit', proveedor: 'idProveedor' | 'proveedorId') => ({
+  nombre: c.nombre,
+  [precio]: c.precio,
+  stock: c.stock,
+  stockMin: c.stockMin,
+  estado: c.estado,
+  marca: c.marca,
+  [proveedor]: c.proveedor,
+  codigoBarras: c.codigoBarras,
+  stockAnterior: c.stockAnterior,
+});
+
 const tienda: Face = {
   name: 'tienda',
   async crear(s, a) {
     const r = await api(s, 'POST', '/api/productos', { nombre: a.nombre, precio: a.precio, cantidad: a.cantidad, codigoBarras: a.codigoBarras });
     return { ...cleanOutcome(r), id: r.body.producto?.id };
   },
-  async modificar(s, id, c) {
-    const body = {
-      nombre: c.nombre,
-      precio: c.precio,
-      stock: c.stock,
-      stockMin: c.stockMin,
-      estado: c.estado,
-      marca: c.marca,
-      idProveedor: c.proveedor,
-      codigoBarras: c.codigoBarras,
-      stockAnterior: c.stockAnterior,
-    };
-    return cleanOutcome(await api(s, 'PUT', `/api/productos/${id}`, body));
-  },
+  modificar: async (s, id, c) => cleanOutcome(await api(s, 'PUT', `/api/productos/${id}`, campos(c, 'precio', 'idProveedor'))),
   eliminar: async (s, id) => cleanOutcome(await api(s, 'DELETE', `/api/productos/${id}`)),
 };
 
@@ -85,20 +85,7 @@ const administracion: Face = {
     const r = await s.crud.post('/producto', { nombre: a.nombre, precioUnit: a.precio, stock: a.cantidad, stockMin: 0, codigoBarras: a.codigoBarras });
     return { ...cleanOutcome(r), id: r.body.id };
   },
-  async modificar(s, id, c) {
-    const body = {
-      nombre: c.nombre,
-      precioUnit: c.precio,
-      stock: c.stock,
-      stockMin: c.stockMin,
-      estado: c.estado,
-      marca: c.marca,
-      proveedorId: c.proveedor,
-      codigoBarras: c.codigoBarras,
-      stockAnterior: c.stockAnterior,
-    };
-    return cleanOutcome(await s.crud.put(`/producto/${id}`, body));
-  },
+  modificar: async (s, id, c) => cleanOutcome(await s.crud.put(`/producto/${id}`, campos(c, 'precioUnit', 'proveedorId'))),
   eliminar: async (s, id) => cleanOutcome(await s.crud.del(`/producto/${id}`)),
 };
 
