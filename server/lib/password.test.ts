@@ -7,6 +7,13 @@ describe('contraseñas: el factor de trabajo', () => {
     expect(parametrosHash({ NODE_ENV: 'production' })).toEqual({ N: 2 ** 15, r: 8, p: 3 });
     expect(parametrosHash({ NODE_ENV: 'test' })).toEqual(PARAMS_PRODUCCION);
     expect(parametrosHash({ VITEST: 'true', NODE_ENV: 'production' })).toEqual(PARAMS_PRODUCCION);
+    expect(parametrosHash({ HASH_LIGERO_PRUEBAS: '1', NODE_ENV: 'production' })).toEqual(PARAMS_PRODUCCION);
+    expect(parametrosHash({ HASH_LIGERO_PRUEBAS: '0' })).toEqual(PARAMS_PRODUCCION);
+  });
+
+  it('el servidor de los recorridos (HASH_LIGERO_PRUEBAS=1, fuera de producción) baja N como Vitest', () => {
+    expect(parametrosHash({ HASH_LIGERO_PRUEBAS: '1' }).N).toBe(2 ** 10);
+    expect(parametrosHash({ HASH_LIGERO_PRUEBAS: '1', NODE_ENV: 'development' }).N).toBe(2 ** 10);
   });
 
   it('solo dentro de Vitest baja N, y un hash dice su propio N: se verifica con cualquiera', async () => {

@@ -152,10 +152,15 @@ export const PARAMS_PRODUCCION = { N: 2 ** 15, r: 8, p: 3 } as const;
  * a server), the work factor is N=2^10: the test suite builds stores, employees and PINs by the
  * thousand, and each hash at the production factor cost ~0.3 CPU-s of a 2-core CI machine (issue #54
  * point 7). A hash names its own N, so verifying works either way; the queues, limits and timings under
- * test are the same code. The journeys (Playwright) run the built server at the production factor.
+ * test are the same code. The journeys' built server asks for the same factor with HASH_LIGERO_PRUEBAS=1.
  */
 export function parametrosHash(env: NodeJS.ProcessEnv = process.env): { N: number; r: number; p: number } {
-  return env.VITEST === 'true' && env.NODE_ENV === 'test' ? { ...PARAMS_PRODUCCION, N: 2 ** 10 } : { ...PARAMS_PRODUCCION };
+  const vitest = env.VITEST === 'true' && env.NODE_ENV === 'test';
+  // The journeys' built server (tests/e2e/support/serve.mjs) asks for the same factor: its sign-ins,
+  // sign-ups and PINs at 0.29 CPU-s each were over a third of its CPU (270 → 174 CPU-s over the suite,
+  // 2026-12-02). Never in production, whatever the variable says.
+  const journeys = env.HASH_LIGERO_PRUEBAS === '1' && env.NODE_ENV !== 'production';
+  return vitest || journeys ? { ...PARAMS_PRODUCCION, N: 2 ** 10 } : { ...PARAMS_PRODUCCION };
 }
 const PARAMS = parametrosHash();
 

@@ -65,6 +65,9 @@ Object.assign(process.env, {
   // The platform operator (role 1, no store): the back-office journeys of the global catalogues.
   OPERADOR_EMAIL: 'operador@e2e.adax.co',
   OPERADOR_PASSWORD: 'Operador2024',
+  // Password and PIN hashes at the unit tests' work factor (server/lib/password.ts, never in production):
+  // no journey is about the hash's cost, and at the production factor they took ~95 of the server's 270 CPU-s.
+  HASH_LIGERO_PRUEBAS: '1',
 });
 // The merge journey's twin customers and suppliers (unir-repetidos.spec.ts), written on the fresh data folder
 // before the server opens it: no face can make them (semilla-gemelos.ts). It migrates the folder, so main.js
