@@ -25,7 +25,7 @@ import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { turnoDelVendedor } from '../caja/caja.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { conRechazos, denegado, puede } from '../tienda/permisos';
-import { verificarAutorizacion } from '../tienda/autorizacion';
+import { comprobarPin, conPin, type PinComprobado } from '../tienda/autorizacion';
 import { formulaDeLinea } from './venta.formula';
 
 const V = M.ventas;
@@ -69,7 +69,7 @@ async function bloquearProductos(tx: Tx, tiendaId: number, ids: number[]) {
 }
 
 /** The sale in the caller's reach, without lock (its store decides which products may be locked). */
-async function ventaEnAlcance(tx: Tx, scope: LineaScope, ventaId: number, errores: ErroresLinea) {
+async function ventaEnAlcance(tx: Db | Tx, scope: LineaScope, ventaId: number, errores: ErroresLinea) {
   const [v] = await tx.select({ tiendaId: venta.tiendaId }).from(venta).where(and(eq(venta.idVenta, ventaId), enAlcance(scope))).limit(1);
   if (!v) throw errores.venta();
   return v.tiendaId;
@@ -176,13 +176,6 @@ export interface PedidoSinStock {
   autorizacion?: TAutorizacionPin;
 }
 
-/** The line was found short and the seller lacks the permission: the PIN is checked outside the (undone) transaction. */
-class PinPendiente extends Error {
-  constructor(readonly tiendaId: number) {
-    super('pin pendiente');
-  }
-}
-
 /**
  * Adds one line to a sale in the caller's reach: the product's units leave the stock through the
  * ledger, the line takes the sale's state, the total grows. `precio` absent: the product's own price
@@ -205,69 +198,78 @@ export async function agregarLinea(options: {
   /** Who adds the line, for the activity log of a product sold on prescription. */
   autor: Autor;
 }): Promise<{ idFactura: number; precio: number; total: number }> {
+  const { db } = options;
   const pedido = options.sinStock;
   if (!pedido) return escribirLinea(options, null);
-  // Asked past stock: with the permission in one go; without it, the PIN is checked only once the
-  // line was found valid and short (as the till's checkout does), outside any transaction.
-  const intentar = (autorizado: { id: number; nombre: string } | null) => conRechazos(options.db, () => escribirLinea(options, autorizado));
-  try {
-    return await intentar(null);
-  } catch (err) {
-    if (!(err instanceof PinPendiente)) throw err;
-    const autorizado = await verificarAutorizacion({ db: options.db, tiendaId: err.tiendaId, cajeroId: pedido.autor.usuarioId, autorizacion: pedido.autorizacion });
-    return intentar(autorizado);
-  }
+  if (!pedido.autorizacion) return conRechazos(db, () => escribirLinea(options, null));
+  // Asked past stock with a supervisor's PIN: as the till's checkout (ADR 076 addendum), the PIN is
+  // checked once before the write (its tries taken, then the hash, outside any transaction), the line
+  // is written once, and the PIN's verdict comes last in its transaction, only if the line was short
+  // and the seller lacks the permission; otherwise its tries are given back.
+  const tiendaId = await ventaEnAlcance(db, options.scope, options.ventaId, options.errores ?? ERRORES);
+  const pin = await comprobarPin({ db, tiendaId, cajeroId: pedido.autor.usuarioId, autorizacion: pedido.autorizacion });
+  return conRechazos(db, () => conPin(db, pin, (tx) => escribirLineaEn(tx, options, pin)));
 }
 
-async function escribirLinea(
+function escribirLinea(options: Parameters<typeof agregarLinea>[0], pin: PinComprobado | null): Promise<{ idFactura: number; precio: number; total: number }> {
+  return options.db.transaction((tx) => escribirLineaEn(tx, options, pin));
+}
+
+async function escribirLineaEn(
+  tx: Tx,
   options: Parameters<typeof agregarLinea>[0],
-  autorizado: { id: number; nombre: string } | null,
+  pin: PinComprobado | null,
 ): Promise<{ idFactura: number; precio: number; total: number }> {
-  const { db, scope, ventaId, productoId, cantidad } = options;
+  const { scope, ventaId, productoId, cantidad } = options;
   const errores = options.errores ?? ERRORES;
   const pedido = options.sinStock;
-  return db.transaction(async (tx) => {
-    const tiendaId = await ventaEnAlcance(tx, scope, ventaId, errores);
-    const p = await productoDe(tx, tiendaId, productoId, errores);
-    comprobarCantidad(p, cantidad);
-    await bloquearProductos(tx, tiendaId, [productoId]);
-    const v = await ventaBloqueada(tx, tiendaId, ventaId, errores, { soloPendiente: options.soloPendiente });
-    if (p.estado !== 1) throw new AppError('BUSINESS_RULE', V.productosNoDisponibles([p.nombre]));
-    await formulaDeLinea(tx, { tiendaId, autor: options.autor, venta: { id: ventaId, numero: v.numero }, productoId, formula: options.formula });
-    const precio = options.precio ?? p.precio;
-    const [{ stock } = { stock: 0 }] = await tx.select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, productoId));
-    if (pedido && stock < cantidad) {
-      if (!autorizado && !(await puede(tx, tiendaId, pedido.autor, 'venderSinStock'))) {
-        if (!pedido.autorizacion) throw denegado(tiendaId, pedido.autor, 'venderSinStock', { entidad: 'producto', id: productoId, nombre: p.nombre });
-        throw new PinPendiente(tiendaId);
-      }
-      const moved = await ajustarStockLote(tx, { tiendaId, cambios: [{ productoId, delta: -cantidad }], motivo: V.motivoLineaAgregada(v.numero), ventaId, ventaSinStock: true });
-      const m = moved?.get(productoId);
-      if (!m) throw new AppError('BUSINESS_RULE', V.sinStock([p.nombre]), { title: V.sinStockTitle });
-      await registrarPor(tx, tiendaId, pedido.autor, {
-        tipo: 'sin_stock',
-        detalle: {
-          ventaId,
-          ventaNumero: v.numero,
-          productoId,
-          producto: p.nombre,
-          cantidad,
-          stockAntes: m.stockAntes,
-          stockDespues: m.stockDespues,
-          autorizadoPorId: autorizado ? (autorizado.id === SUPERVISOR_TIENDA ? null : autorizado.id) : pedido.autor.usuarioId,
-          autorizadoPor: autorizado?.nombre ?? null,
-        },
-      });
-    } else await moverStock(tx, tiendaId, ventaId, new Map([[productoId, -cantidad]]), V.motivoLineaAgregada(v.numero));
-    const [f] = await tx
-      .insert(factura)
-      // The cost the product has now, kept with the line as the till keeps it (issue #52): a cost received later does not reprice this sale's margin.
-      .values({ tiendaId, ventaId, productoId, cantidad, precio, estado: estadoDeLinea(v.estado), costoUnit: p.costo })
-      .returning({ id: factura.idFactura });
-    return { idFactura: f!.id, precio, total: await recalcularTotal(tx, ventaId) };
-  });
+  const tiendaId = await ventaEnAlcance(tx, scope, ventaId, errores);
+  const p = await productoDe(tx, tiendaId, productoId, errores);
+  comprobarCantidad(p, cantidad);
+  await bloquearProductos(tx, tiendaId, [productoId]);
+  const v = await ventaBloqueada(tx, tiendaId, ventaId, errores, { soloPendiente: options.soloPendiente });
+  if (p.estado !== 1) throw new AppError('BUSINESS_RULE', V.productosNoDisponibles([p.nombre]));
+  await formulaDeLinea(tx, { tiendaId, autor: options.autor, venta: { id: ventaId, numero: v.numero }, productoId, formula: options.formula });
+  const precio = options.precio ?? p.precio;
+  const [{ stock } = { stock: 0 }] = await tx.select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, productoId));
+  // Whether the PIN decides this line: only past stock, for a seller without the permission.
+  let juzgar = false;
+  if (pedido && stock < cantidad) {
+    if (!(await puede(tx, tiendaId, pedido.autor, 'venderSinStock'))) {
+      if (!pin) throw denegado(tiendaId, pedido.autor, 'venderSinStock', { entidad: 'producto', id: productoId, nombre: p.nombre });
+      juzgar = true;
+    }
+    // Written with the supervisor a right PIN names; a wrong one undoes all of it below.
+    const autorizado = juzgar ? pin!.supervisor : null;
+    const moved = await ajustarStockLote(tx, { tiendaId, cambios: [{ productoId, delta: -cantidad }], motivo: V.motivoLineaAgregada(v.numero), ventaId, ventaSinStock: true });
+    const m = moved?.get(productoId);
+    if (!m) throw new AppError('BUSINESS_RULE', V.sinStock([p.nombre]), { title: V.sinStockTitle });
+    await registrarPor(tx, tiendaId, pedido.autor, {
+      tipo: 'sin_stock',
+      detalle: {
+        ventaId,
+        ventaNumero: v.numero,
+        productoId,
+        producto: p.nombre,
+        cantidad,
+        stockAntes: m.stockAntes,
+        stockDespues: m.stockDespues,
+        autorizadoPorId: juzgar ? (autorizado && autorizado.id !== SUPERVISOR_TIENDA ? autorizado.id : null) : pedido.autor.usuarioId,
+        autorizadoPor: autorizado?.nombre ?? null,
+      },
+    });
+  } else await moverStock(tx, tiendaId, ventaId, new Map([[productoId, -cantidad]]), V.motivoLineaAgregada(v.numero));
+  const [f] = await tx
+    .insert(factura)
+    // The cost the product has now, kept with the line as the till keeps it (issue #52): a cost received later does not reprice this sale's margin.
+    .values({ tiendaId, ventaId, productoId, cantidad, precio, estado: estadoDeLinea(v.estado), costoUnit: p.costo })
+    .returning({ id: factura.idFactura });
+  const hecho = { idFactura: f!.id, precio, total: await recalcularTotal(tx, ventaId) };
+  // The PIN's verdict, last: a wrong PIN undoes the line (and counts after the rollback); a PIN that
+  // decided nothing gives its tries back with the line.
+  if (pin) await (juzgar ? pin.juzgar(tx) : pin.noJuzgar(tx));
+  return hecho;
 }
-
 
 /** The units a line took from stock: factor × its quantity (a pack's line is in packs, ADR 033). */
 const unidades = (cantidad: number, factor: number) => deMilesimas(aMilesimas(cantidad)! * factor);
