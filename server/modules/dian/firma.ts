@@ -14,7 +14,7 @@ import forge from 'node-forge';
 import { SignedXml } from 'xml-crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { fechaHoraBogota } from './cude.js';
-import { NS } from './xml.js';
+import { ALGORITMO, NS } from './xml.js';
 import { abrirP12, abrirP12EnHilo, CertificadoInvalido, type ContenidoP12 } from './p12.js';
 
 export const POLITICA_FIRMA = {
@@ -23,10 +23,7 @@ export const POLITICA_FIRMA = {
   hashSha256: 'dMoMvtcG5aIzgYo0tIsSQeVJBDnUnfSOfBpxXrmor0Y=',
 } as const;
 
-const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
-const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
-const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
-const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
+const { c14n: C14N, enveloped: ENVELOPED, rsaSha256: RSA_SHA256, sha256: SHA256 } = ALGORITMO;
 
 /** A certificate ready to sign. Never serialize it: it holds the private key. */
 export interface Credencial {

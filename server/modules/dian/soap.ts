@@ -12,6 +12,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import { dian as D } from '#shared/messages/dian';
 import { solicitar, type RespuestaSalida } from '../../lib/salida.js';
 import type { Credencial } from './firma.js';
+import { ALGORITMO, NS } from './xml.js';
 import { fallaDeSalida, FallaTransporte, leerReglas, STATUS_CONTINGENCIA, type EnvioDocumento, type RespuestaDian, type TransporteDian } from './transporte.js';
 
 export const ENDPOINTS_DIAN = {
@@ -25,13 +26,12 @@ export const NS_SOAP = {
   wcf: 'http://wcf.dian.colombia',
   wsse: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd',
   wsu: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd',
-  ds: 'http://www.w3.org/2000/09/xmldsig#',
+  ds: NS.ds,
   b: 'http://schemas.datacontract.org/2004/07/DianResponse',
 } as const;
 
 const X509V3 = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-x509-token-profile-1.0#X509v3';
 const BASE64 = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-soap-message-security-1.0#Base64Binary';
-const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
 
 export interface OpcionesSoap {
   url: string;
@@ -63,16 +63,16 @@ export function sobreFirmado(operacion: OperacionDian, cuerpo: string, url: stri
     `</soap:Envelope>`;
   const firma = new SignedXml({
     privateKey: credencial.llavePem,
-    canonicalizationAlgorithm: EXC_C14N,
-    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+    canonicalizationAlgorithm: ALGORITMO.excC14n,
+    signatureAlgorithm: ALGORITMO.rsaSha256,
     idMode: 'wssecurity',
     getKeyInfoContent: () =>
       `<wsse:SecurityTokenReference xmlns:wsse="${NS_SOAP.wsse}"><wsse:Reference URI="#${idToken}" ValueType="${X509V3}"/></wsse:SecurityTokenReference>`,
   });
   firma.addReference({
     xpath: `//*[local-name(.)='To' and namespace-uri(.)='${NS_SOAP.wsa}']`,
-    transforms: [EXC_C14N],
-    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+    transforms: [ALGORITMO.excC14n],
+    digestAlgorithm: ALGORITMO.sha256,
   });
   firma.computeSignature(sobre, {
     prefix: 'ds',

@@ -23,6 +23,15 @@ export const NS = {
   xades141: 'http://uri.etsi.org/01903/v1.4.1#',
 } as const;
 
+/** The XMLDSig algorithms DIAN takes: the document's signature (firma.ts) and the SOAP envelope's (soap.ts). */
+export const ALGORITMO = {
+  c14n: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
+  excC14n: 'http://www.w3.org/2001/10/xml-exc-c14n#',
+  enveloped: 'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
+  rsaSha256: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+  sha256: 'http://www.w3.org/2001/04/xmlenc#sha256',
+} as const;
+
 type Prefijo = Exclude<keyof typeof NS, 'nc' | 'nd'>;
 
 export const PROFILE_ID_POS = 'DIAN 2.1: documento equivalente electrónico del tiquete de máquina registradora con sistema P.O.S.';
