@@ -30,6 +30,9 @@ async function nuevoProducto(st: Tienda, nombre: string, stock: number, stockMin
 
 const stockDe = async (id: number) => (await t.database.db.select({ s: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.s;
 
+/** An order's or a reception's lines, one [productoId, cantidad, costoUnit] each. */
+const lineas = (...filas: [number, number, number][]) => filas.map(([productoId, cantidad, costoUnit]) => ({ productoId, cantidad, costoUnit }));
+
 const CUFE = 'a'.repeat(96);
 
 describe('por pedir', () => {
@@ -86,10 +89,7 @@ describe('órdenes de compra y recepción', () => {
     const b = await nuevoProducto(st, 'Panela', 0, 4, prov);
     const creada = await req('POST', '/api/compras/ordenes', st.token, {
       proveedorId: prov,
-      lineas: [
-        { productoId: a, cantidad: 10, costoUnit: 8000 },
-        { productoId: b, cantidad: 8, costoUnit: 1500 },
-      ],
+      lineas: lineas([a, 10, 8000], [b, 8, 1500]),
       nota: 'Entregar en la mañana',
     });
     expect(creada.statusCode, creada.body).toBe(201);
@@ -97,7 +97,7 @@ describe('órdenes de compra y recepción', () => {
     expect(orden).toMatchObject({ numero: 1, estado: 'borrador', total: 92_000, nota: 'Entregar en la mañana', proveedorTelefono: '3104567890' });
 
     // Edited while in borrador, then sent: no more edits.
-    const editada = await req('PUT', `/api/compras/ordenes/${orden.id}`, st.token, { lineas: [{ productoId: a, cantidad: 10, costoUnit: 8000 }, { productoId: b, cantidad: 6, costoUnit: 1500 }] });
+    const editada = await req('PUT', `/api/compras/ordenes/${orden.id}`, st.token, { lineas: lineas([a, 10, 8000], [b, 6, 1500]) });
     expect(editada.statusCode, editada.body).toBe(200);
     expect(editada.json().orden.total).toBe(89_000);
     expect((await req('POST', `/api/compras/ordenes/${orden.id}/enviar`, st.token)).json().orden.estado).toBe('enviada');
@@ -128,7 +128,7 @@ describe('órdenes de compra y recepción', () => {
     expect(await stockDe(b)).toBe(0);
 
     // Second part completes it.
-    const r2 = await req('POST', '/api/compras/recepciones', st.token, { ordenId: orden.id, facturaNumero: 'FE-102', lineas: [{ productoId: a, cantidad: 6, costoUnit: 8200 }, { productoId: b, cantidad: 6, costoUnit: 1500 }] });
+    const r2 = await req('POST', '/api/compras/recepciones', st.token, { ordenId: orden.id, facturaNumero: 'FE-102', lineas: lineas([a, 6, 8200], [b, 6, 1500]) });
     expect(r2.statusCode, r2.body).toBe(201);
     expect(r2.json().recepcion).toMatchObject({ numero: 2, estadoOrden: 'recibida' });
     expect(await stockDe(a)).toBe(12);
@@ -195,7 +195,7 @@ describe('órdenes de compra y recepción', () => {
       [{ proveedorId: prov, lineas: [] }, M.compras.sinLineas],
       [{ proveedorId: prov, lineas: [{ productoId: p, cantidad: 0, costoUnit: 1 }] }, M.compras.cantidadInvalida],
       [{ proveedorId: prov, lineas: [{ productoId: p, cantidad: 1, costoUnit: -1 }] }, M.compras.costoInvalido],
-      [{ proveedorId: prov, lineas: [{ productoId: p, cantidad: 1, costoUnit: 1 }, { productoId: p, cantidad: 2, costoUnit: 1 }] }, M.compras.lineaRepetida],
+      [{ proveedorId: prov, lineas: lineas([p, 1, 1], [p, 2, 1]) }, M.compras.lineaRepetida],
       [{ proveedorId: ajeno, lineas: [{ productoId: p, cantidad: 1, costoUnit: 1 }] }, M.proveedores.noExiste],
       [{ proveedorId: prov, lineas: [{ productoId: pAjeno, cantidad: 1, costoUnit: 1 }] }, M.compras.productoNoExiste],
     ];
@@ -295,10 +295,7 @@ describe('costo y margen', () => {
     expect((await req('PUT', '/api/impuestos/categorias', st.token, { categoria: 'Granos', impuesto: 'iva5' })).statusCode).toBe(200);
     const r = await req('POST', '/api/compras/recepciones', st.token, {
       proveedorId: prov,
-      lineas: [
-        { productoId: gaseosa, cantidad: 2, costoUnit: 1190 },
-        { productoId: arroz, cantidad: 2, costoUnit: 1050 },
-      ],
+      lineas: lineas([gaseosa, 2, 1190], [arroz, 2, 1050]),
     });
     expect(r.statusCode, r.body).toBe(201);
     expect(await costoDe(gaseosa)).toEqual({ c: 1000, p: 1000 });
@@ -341,19 +338,13 @@ describe('editar una orden en borrador (issue #32 punto 4)', () => {
     const orden = (
       await req('POST', '/api/compras/ordenes', st.token, {
         proveedorId: prov,
-        lineas: [
-          { productoId: a, cantidad: 4, costoUnit: 9000 },
-          { productoId: b, cantidad: 6, costoUnit: 2500 },
-        ],
+        lineas: lineas([a, 4, 9000], [b, 6, 2500]),
         nota: null,
       })
     ).json().orden;
     // b removed, a changed, c added.
     const editada = await req('PUT', `/api/compras/ordenes/${orden.id}`, st.token, {
-      lineas: [
-        { productoId: a, cantidad: 5, costoUnit: 8800 },
-        { productoId: c, cantidad: 12, costoUnit: 700 },
-      ],
+      lineas: lineas([a, 5, 8800], [c, 12, 700]),
       nota: 'Llamar antes',
     });
     expect(editada.statusCode, editada.body).toBe(200);
