@@ -11,6 +11,7 @@
 import { camposDeCodigo, cude, fechaHoraBogota, urlCatalogo } from './cude.js';
 import { partesFactura, validarAdquirente, type FacturaVenta } from './factura-venta.js';
 import { calcularTotales, validarDocumento } from './totales.js';
+import { notasDeAjuste } from './nota.js';
 import type { LineaDocumento } from './tipos.js';
 import { cabecera, e, pagoTotalesYLineas, raizDian, type Cabecera, type DocumentoGenerado } from './xml.js';
 
@@ -44,15 +45,8 @@ export interface DatosNotaFactura {
   motivo: string;
 }
 
-/** Annulment (concept 2): every line of the invoice back. */
-export function notaCreditoAnulacion(o: FacturaOriginal, datos: DatosNotaFactura): NotaCreditoFactura {
-  return notaCredito(o, datos, 2, o.factura.lineas);
-}
-
-/** A partial return (concept 1): the returned lines, at what was refunded. */
-export function notaCreditoDevolucion(o: FacturaOriginal, datos: DatosNotaFactura, lineas: LineaDocumento[]): NotaCreditoFactura {
-  return notaCredito(o, datos, 1, lineas);
-}
+/** Annulment (concept 2): every line of the invoice back; a partial return (concept 1): the returned lines, at what was refunded. */
+export const { anulacion: notaCreditoAnulacion, devolucion: notaCreditoDevolucion } = notasDeAjuste((o: FacturaOriginal) => o.factura.lineas, notaCredito);
 
 function notaCredito(o: FacturaOriginal, datos: DatosNotaFactura, concepto: 1 | 2, lineas: LineaDocumento[]): NotaCreditoFactura {
   const { contingencia: _c, documentoFisico: _d, ...resto } = o.factura;

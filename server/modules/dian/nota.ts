@@ -23,14 +23,19 @@ export interface Original {
   fecha: string;
 }
 
-export function notaDeAnulacion(o: Original, datos: DatosNota): NotaAjuste {
-  return notaDeAjuste(o, datos, 2, o.documento.lineas);
+/**
+ * The two notes that take lines back, for any document (this POS one, the invoice's credit note in
+ * nota-factura.ts): an annulment (concept 2) every line of the original, a partial return (concept 1)
+ * the given lines (with their returned quantities and amounts).
+ */
+export function notasDeAjuste<O, D, N>(lineasDe: (o: O) => LineaDocumento[], nota: (o: O, datos: D, concepto: 1 | 2, lineas: LineaDocumento[]) => N) {
+  return {
+    anulacion: (o: O, datos: D): N => nota(o, datos, 2, lineasDe(o)),
+    devolucion: (o: O, datos: D, lineas: LineaDocumento[]): N => nota(o, datos, 1, lineas),
+  };
 }
 
-/** A partial return: the given lines (with their returned quantities and amounts). */
-export function notaDeDevolucion(o: Original, datos: DatosNota, lineas: LineaDocumento[]): NotaAjuste {
-  return notaDeAjuste(o, datos, 1, lineas);
-}
+export const { anulacion: notaDeAnulacion, devolucion: notaDeDevolucion } = notasDeAjuste((o: Original) => o.documento.lineas, notaDeAjuste);
 
 function notaDeAjuste(o: Original, datos: DatosNota, concepto: 1 | 2, lineas: LineaDocumento[]): NotaAjuste {
   const { contingencia: _sinContingencia, ...resto } = o.documento;
