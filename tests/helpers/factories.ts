@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { METODO } from '#shared/roles';
 import type { TDispositivo } from '#shared/schemas/sin-red';
 import { tienda, usuario } from '../../server/db/schema';
 import type { TestApp } from './test-app';
@@ -109,3 +110,10 @@ export async function dispositivoAutorizado(t: TestApp, token: string, dueno: st
   expect(d.statusCode, d.body).toBe(201);
   return d.json();
 }
+
+/** A cash sale's body (POST /api/ventas): what the customer hands over, and the lines as [productoId, cantidad]. */
+export const ventaEnEfectivo = (montoRecibido: number, ...lineas: [number, number][]) => ({
+  lineas: lineas.map(([productoId, cantidad]) => ({ productoId, cantidad })),
+  metodoPagoId: METODO.EFECTIVO,
+  montoRecibido,
+});

@@ -5,7 +5,7 @@ import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { IMPUESTOS, type TImpuesto } from '#shared/impuestos';
 import { factura, perfilFiscal, producto } from '../../db/schema';
-import { conRol, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { conRol, crearTienda, peticion, ventaEnEfectivo, type Tienda } from '../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { mesDeTienda } from '../../../tests/helpers/dia-tienda';
 
@@ -169,7 +169,7 @@ describe('cada línea vendida guarda su impuesto; el informe por tarifa suma lo 
   });
 
   it('una tienda sin impuestos vende como hoy: líneas sin impuesto y total igual', async () => {
-    const r = await req('POST', '/api/ventas', s.token, { lineas: [{ productoId: ids.gaseosa, cantidad: 2 }], metodoPagoId: 5, montoRecibido: 5000 });
+    const r = await req('POST', '/api/ventas', s.token, ventaEnEfectivo(5000, [ids.gaseosa!, 2]));
     expect(r.statusCode, r.body).toBe(201);
     const lineas = await t.database.db.select().from(factura).where(eq(factura.ventaId, r.json().id));
     expect(lineas.map((l) => [l.impuesto, l.valorBolsa])).toEqual([[null, null]]);
@@ -180,15 +180,7 @@ describe('cada línea vendida guarda su impuesto; el informe por tarifa suma lo 
   it('responsable de IVA: 19 %, 5 %, INC 8 %, excluido, exento y bolsa, con descuentos; Σ base + impuesto = lo pagado', async () => {
     await req('PUT', '/api/tienda/perfil-fiscal', s.token, { ...PERFIL, responsableIva: true });
     const antes = (await req('GET', `/api/impuestos/informe?mes=${mes}`, s.token)).json();
-    const r = await req('POST', '/api/ventas', s.token, {
-      lineas: [
-        { productoId: ids.gaseosa, cantidad: 2 },
-        { productoId: ids.arroz, cantidad: 1 },
-        { productoId: ids.bolsa, cantidad: 3 },
-      ],
-      metodoPagoId: 5,
-      montoRecibido: 20_000,
-    });
+    const r = await req('POST', '/api/ventas', s.token, ventaEnEfectivo(20_000, [ids.gaseosa!, 2], [ids.arroz!, 1], [ids.bolsa!, 3]));
     expect(r.statusCode, r.body).toBe(201);
     const lineas = await t.database.db.select().from(factura).where(eq(factura.ventaId, r.json().id));
     expect(lineas.map((l) => [l.impuesto, l.valorBolsa])).toEqual([

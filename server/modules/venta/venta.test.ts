@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { METODOS_PAGO_SEED, ROL } from '#shared/roles';
 import { cliente, factura, movimiento, producto, usuario, venta } from '../../db/schema';
-import { crearEmpleado, crearTienda, type Tienda } from '../../../tests/helpers/factories';
+import { crearEmpleado, crearTienda, ventaEnEfectivo, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 import { ventaBase } from './venta.fixtures';
 
@@ -101,7 +101,7 @@ describe('la rejilla del mostrador', () => {
     await t.database.db.update(producto).set({ categoria: 'Lácteos' }).where(eq(producto.idProducto, leche.idProducto));
     await t.database.db.update(producto).set({ categoria: 'Panadería' }).where(eq(producto.idProducto, pan.idProducto));
     for (const [p, n] of [[pan, 1], [leche, 3]] as const)
-      expect((await vender(s.token, { lineas: [{ productoId: p.idProducto, cantidad: n }], metodoPagoId: 5, montoRecibido: 100000 })).statusCode).toBe(201);
+      expect((await vender(s.token, ventaEnEfectivo(100000, [p.idProducto, n]))).statusCode).toBe(201);
 
     const todos = (await get(s.token, '/api/ventas/productos/rapidos')).json();
     expect(todos.productos.map((p: { nombre: string }) => p.nombre)).toEqual(['Leche', 'Pan', 'Arepa']);
@@ -244,9 +244,9 @@ describe('registrar una venta', () => {
       ['monto con decimales', { metodoPagoId: 5, montoRecibido: 10000.5 }, 400, V.cantidadInvalida],
       ['monto en texto', { metodoPagoId: 5, montoRecibido: 'diez mil' }, 400, V.cantidadInvalida],
       ['monto menor al total', { metodoPagoId: 5, montoRecibido: 9999 }, 422, V.montoInsuficiente],
-      ['cantidad 0', { lineas: [{ productoId: 1, cantidad: 0 }], metodoPagoId: 5, montoRecibido: 10000 }, 400, V.cantidadLineaInvalida],
-      ['cantidad con más de tres decimales', { lineas: [{ productoId: 1, cantidad: 1.0005 }], metodoPagoId: 5, montoRecibido: 10000 }, 400, V.cantidadLineaInvalida],
-      ['cantidad enorme', { lineas: [{ productoId: 1, cantidad: 10000 }], metodoPagoId: 5, montoRecibido: 10000 }, 400, V.cantidadLineaInvalida],
+      ['cantidad 0', ventaEnEfectivo(10000, [1, 0]), 400, V.cantidadLineaInvalida],
+      ['cantidad con más de tres decimales', ventaEnEfectivo(10000, [1, 1.0005]), 400, V.cantidadLineaInvalida],
+      ['cantidad enorme', ventaEnEfectivo(10000, [1, 10000]), 400, V.cantidadLineaInvalida],
     ])('%s', async (_name, body, status, message) => {
       const before = await counts(s.id);
       const res = await vender(s.token, { lineas: linea(), ...body });
@@ -264,7 +264,7 @@ describe('registrar una venta', () => {
     });
 
     it('la suma de líneas repetidas también respeta el máximo', async () => {
-      const res = await vender(s.token, { lineas: [{ productoId: pid, cantidad: 9999 }, { productoId: pid, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 1e9 });
+      const res = await vender(s.token, ventaEnEfectivo(1e9, [pid, 9999], [pid, 1]));
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe(V.cantidadLineaInvalida);
     });
@@ -284,15 +284,7 @@ describe('registrar una venta', () => {
     const a = await crearProducto(s.id, { nombre: 'Queso campesino', stock: 3 });
     const b = await crearProducto(s.id, { nombre: 'Fríjol', stock: 0 });
     const before = await counts(s.id);
-    const res = await vender(s.token, {
-      lineas: [
-        { productoId: ok.idProducto, cantidad: 5 },
-        { productoId: a.idProducto, cantidad: 4 },
-        { productoId: b.idProducto, cantidad: 1 },
-      ],
-      metodoPagoId: 5,
-      montoRecibido: 1_000_000,
-    });
+    const res = await vender(s.token, ventaEnEfectivo(1_000_000, [ok.idProducto, 5], [a.idProducto, 4], [b.idProducto, 1]));
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toMatchObject({ code: 'BUSINESS_RULE', message: `${V.sinStockPrefix}Queso campesino, Fríjol` });
     expect(await counts(s.id)).toEqual(before);
@@ -303,7 +295,7 @@ describe('registrar una venta', () => {
     const s = await crearTienda(t);
     const p = await crearProducto(s.id, { nombre: 'Champú', estado: 0, stock: 9 });
     const before = await counts(s.id);
-    const res = await vender(s.token, { lineas: [{ productoId: p.idProducto, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 5000 });
+    const res = await vender(s.token, ventaEnEfectivo(5000, [p.idProducto, 1]));
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe(V.productosNoDisponibles(['Champú']));
     expect(await counts(s.id)).toEqual(before);
@@ -320,14 +312,14 @@ describe('otra tienda', () => {
     const mine = await crearProducto(b.id, { stock: 5 });
 
     const before = await counts(b.id);
-    const steal = await vender(b.token, { lineas: [{ productoId: mine.idProducto, cantidad: 1 }, { productoId: p.idProducto, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 10000 });
+    const steal = await vender(b.token, ventaEnEfectivo(10000, [mine.idProducto, 1], [p.idProducto, 1]));
     expect(steal.statusCode).toBe(404);
     expect(await counts(b.id)).toEqual(before);
     expect(await stockOf(p.idProducto)).toBe(5);
     expect((await get(b.token, '/api/ventas/productos/codigo/123456')).statusCode).toBe(404);
     expect((await get(b.token, `/api/ventas/productos/codigo/${p.idProducto}`)).statusCode).toBe(404);
 
-    const sale = await vender(a.token, { lineas: [{ productoId: p.idProducto, cantidad: 2 }], metodoPagoId: 5, montoRecibido: 10000 });
+    const sale = await vender(a.token, ventaEnEfectivo(10000, [p.idProducto, 2]));
     const id = sale.json().id;
     for (const res of [await get(b.token, `/api/ventas/${id}`), await post(b.token, `/api/ventas/${id}/completar`), await post(b.token, `/api/ventas/${id}/anular`)]) {
       expect(res.statusCode).toBe(404);
@@ -414,7 +406,7 @@ describe('quién puede completar o anular una venta', () => {
     await t.database.db.update(usuario).set({ rolId: ROL.ENCARGADO }).where(eq(usuario.documento, jefa.documento));
     const p = await crearProducto(s.id, { stock: 20 });
     const venderCon = async (token: string) =>
-      (await vender(token, { lineas: [{ productoId: p.idProducto, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 5000 })).json().id as number;
+      (await vender(token, ventaEnEfectivo(5000, [p.idProducto, 1]))).json().id as number;
 
     // Ana annuls her own sale of today, as the receipt's button does.
     const propia = await venderCon(ana.token);
