@@ -1,8 +1,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import path from 'node:path';
-import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CLAVE_LECTURA, lecturasAnticipadas } from './web/config/lecturas-anticipadas';
+import { aliasRenderizador } from './web/config/renderizador';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -59,23 +59,31 @@ function firstPaint(): Plugin {
         const preload = { js: [...shell], css: cssOf(shell), ventasJs: [...ventas], ventasCss: cssOf(ventas) };
 
         // The landing page, rendered as web/main.tsx renders it (a Suspense boundary around it, which
-        // lets React hydrate it while its chunk loads), in a throwaway SSR server of this same tree.
+        // lets the renderer hydrate it while its chunk loads), in a throwaway SSR server of this same
+        // tree, with the same renderer behind `react` (ADR 082).
         const { createServer } = await import('vite');
-        const server = await createServer({ root: 'web', configFile: false, plugins: [react()], logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false } });
+        const server = await createServer({
+          root: 'web',
+          configFile: false,
+          resolve: { alias: aliasRenderizador },
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+        });
         let markup: string;
         let appPaths: string[];
         const g = globalThis as { window?: unknown };
         const hadWindow = 'window' in g;
         try {
           g.window ??= {};
-          // React from Node itself: the same copy the SSR modules import (dependencies stay external).
+          // Preact from Node itself: the same copy the SSR modules import (dependencies stay external).
           const [{ createElement, Suspense }, { renderToString }, landing, { paths }] = (await Promise.all([
-            import('react'),
-            import('react-dom/server'),
+            import('preact/compat'),
+            import('preact-render-to-string'),
             server.ssrLoadModule('/features/landing/landing-page.tsx'),
             server.ssrLoadModule('/config/paths.ts'),
-          ])) as unknown as [typeof import('react'), typeof import('react-dom/server'), { default: () => null }, { paths: Record<string, unknown> }];
-          markup = renderToString(createElement(Suspense, { fallback: null }, createElement(landing.default)));
+          ])) as unknown as [typeof import('preact/compat'), typeof import('preact-render-to-string'), { default: () => null }, { paths: Record<string, unknown> }];
+          markup = renderToString(createElement(Suspense, { fallback: null }, createElement(landing.default, null)));
           const routesOf = (node: unknown): string[] => (typeof node === 'string' ? [node] : Object.values(node as object).flatMap(routesOf));
           appPaths = routesOf(paths)
             .filter((p) => p !== paths.landing && p !== paths.index)
@@ -218,14 +226,17 @@ const preloadLists = (() => {
   };
 })();
 
-/** The entry chunk (React and the boot code, over 256 KiB before compression): always precached. */
+/** The entry chunk (the boot code): always precached, whatever its size. */
 const entryFile = (entries: { url: string }[]) => entries.find((e) => /^assets\/index-[\w-]+\.js$/.test(e.url))?.url;
 
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
+  // Preact stands behind `react` (ADR 082; web/config/renderizador.ts). JSX compiles as tsconfig.json
+  // says, with the automatic runtime of `react/jsx-runtime` (aliased); there is no Fast Refresh, so an
+  // edited component reloads the page in the dev server.
+  resolve: { alias: aliasRenderizador },
   plugins: [
-    react(),
     chunkGraph.plugin(),
     preloadLists.plugin(),
     firstPaint(),

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import LargosPrimero from './tests/helpers/largos-primero.js';
+import { aliasRenderizador } from './web/config/renderizador.js';
 
 /** Files that replace a module with vi.mock: a module shared with other files would leak the mock. */
 const AISLADOS = ['server/modules/venta/venta.pin-limites.test.ts'];
@@ -60,12 +62,21 @@ export default defineConfig({
       },
       {
         // The web app's units and components, in a simulated browser (happy-dom: localStorage, history, events).
+        // With the renderer that ships (ADR 082): the same aliases as the build, Testing Library's React
+        // API for it (web/test/testing-library.tsx), and the libraries that import `react` run through
+        // Vite (inlined) so that they get it too.
         extends: true,
+        resolve: {
+          alias: [...aliasRenderizador, { find: /^@testing-library\/react$/, replacement: path.resolve('web/test/testing-library.tsx') }],
+          // Their ES modules, as the build takes them (the `node` condition alone picks React Router's CommonJS, which Vite does not transform).
+          conditions: ['module', 'browser', 'development|production'],
+        },
         test: {
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['web/test/setup.ts'],
+          server: { deps: { inline: ['react-router', '@tanstack/react-query', 'react-chartjs-2'] } },
         },
       },
     ],

@@ -1,3 +1,5 @@
+// First: what React does and Preact's compat (behind `react`, ADR 082) does not.
+import './lib/compat-react';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { arranque } from '#shared/messages/arranque';
@@ -7,10 +9,10 @@ import { paths } from './config/paths';
 import './styles/global.css';
 
 /*
- * The entry holds React and this boot code only. The public landing page (at `/` and at every
- * unknown path, spec §2) is its own small chunk and renders without React Router; the router,
- * the data layer, the guards and the application screens load only for the application's paths.
- * Together React and React Router weigh more than the landing page's budget (80 KB gzipped).
+ * The entry holds the renderer (Preact behind `react`, ADR 082) and this boot code only. The public
+ * landing page (at `/` and at every unknown path, spec §2) is its own small chunk and renders without
+ * React Router; the router, the data layer, the guards and the application screens load only for the
+ * application's paths (the landing page's budget is 80 KB gzipped).
  */
 const LandingPage = lazy(() => import('./features/landing/landing-page'));
 const App = preloadable(async () => {

@@ -1,3 +1,5 @@
+// React's behaviours that Preact's compat lacks, as in the built app (web/main.tsx, ADR 082).
+import '../lib/compat-react';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
