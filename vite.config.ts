@@ -146,7 +146,7 @@ function firstPaint(): Plugin {
  * (562 ms) and the browser opens six connections at once, so 21 small chunks cost four waves. From
  * the module graph (recorded once parsing ends), two groups: `app`, what every application screen
  * needs (the router, the data layer, the layout and what they import), and `till`, what the till adds
- * to it. Neither takes a module of the entry or the landing page (React stays in the entry, and the
+ * to it. Neither takes a module of the entry or the landing page (the renderer stays with the entry, and the
  * landing page loads neither); every other screen keeps its own chunk.
  */
 const chunkGraph = (() => {
@@ -192,7 +192,7 @@ const chunkGraph = (() => {
 
 /**
  * Shorter preload lists (issue #55 point 4). Vite writes, for each lazy import, every chunk the imported
- * one needs, including those the importing chunk itself already loaded statically (React's entry, the
+ * one needs, including those the importing chunk itself already loaded statically (the entry, the
  * runtime, `app`): on the router, ~60 lazy screens, that list was ~4 KB gzip of `app`, which every
  * screen loads. Those files are in the page by the time the import runs (the browser would not fetch
  * them again), so they leave the lists; the CSS files and every other chunk stay.
@@ -300,6 +300,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     modulePreload: { resolveDependencies: preloadLists.resolveDependencies },
     rolldownOptions: {
+      // React Server Components' "use client" at the top of TanStack Query's modules means nothing in a
+      // browser bundle (@vitejs/plugin-react, no longer in the config, used to say so).
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && /use (client|server)/.test(warning.message)) return;
+        warn(warning);
+      },
       output: {
         // SweetAlert2 loads with the first dialog (web/lib/alerts.ts): its own chunk, never merged
         // into one that every screen loads (issue #20).
