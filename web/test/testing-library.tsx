@@ -40,30 +40,22 @@ export const fireEvent = ((...args: Parameters<FireEvent>) => base(...args)) as 
 for (const k of Object.keys(base) as (keyof FireEvent)[]) {
   (fireEvent as unknown as Record<string, unknown>)[k] = base[k];
 }
-fireEvent.mouseEnter = (...args) => {
-  base.mouseEnter(...args);
-  return base.mouseOver(...args);
-};
-fireEvent.mouseLeave = (...args) => {
-  base.mouseLeave(...args);
-  return base.mouseOut(...args);
-};
-fireEvent.pointerEnter = (...args) => {
-  base.pointerEnter(...args);
-  return base.pointerOver(...args);
-};
-fireEvent.pointerLeave = (...args) => {
-  base.pointerLeave(...args);
-  return base.pointerOut(...args);
-};
-fireEvent.focus = (...args) => {
-  base.focusIn(...args);
-  return base.focus(...args);
-};
-fireEvent.blur = (...args) => {
-  base.focusOut(...args);
-  return base.blur(...args);
-};
+// As Testing Library's React API: an enter or leave also sends its bubbling twin, focus and blur their
+// focusin/focusout first (React listens to those).
+const pares: [keyof FireEvent, keyof FireEvent, keyof FireEvent][] = [
+  ['mouseEnter', 'mouseEnter', 'mouseOver'],
+  ['mouseLeave', 'mouseLeave', 'mouseOut'],
+  ['pointerEnter', 'pointerEnter', 'pointerOver'],
+  ['pointerLeave', 'pointerLeave', 'pointerOut'],
+  ['focus', 'focusIn', 'focus'],
+  ['blur', 'focusOut', 'blur'],
+];
+for (const [nombre, primero, segundo] of pares) {
+  (fireEvent as unknown as Record<string, unknown>)[nombre] = (...args: Parameters<FireEvent['focus']>) => {
+    base[primero](...args);
+    return base[segundo](...args);
+  };
+}
 fireEvent.change = (el, init) => {
   const r = base.change(el, init);
   // compat's onChange on a text field listens to `input` (its rule: not file, checkbox or radio).
