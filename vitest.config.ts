@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import LargosPrimero from './tests/helpers/largos-primero.js';
 import { aliasRenderizador } from './web/config/renderizador.js';
 
@@ -24,6 +24,44 @@ const SIN_BASE = [
   'server/db/pglite-thread.test.ts',
   'tests/api/{backup-cli,backup-schedule,crash,data-dir-lock,red-local}.test.ts',
 ];
+
+/** Web test files that replace a module with vi.mock: shared with other files, the mock would leak into them. */
+const WEB_AISLADOS = [
+  'web/features/clientes/components/puntos-cliente.test.tsx',
+  'web/features/compras/soporte-recepcion.test.tsx',
+  'web/features/dian/habilitacion-tipo.test.tsx',
+  'web/features/inicio/components/resumen-dia.test.tsx',
+  'web/features/proveedores/gestionar-proveedores-page.test.tsx',
+  'web/features/puntos/puntos-page.test.tsx',
+  'web/features/sin-red/conteo-local.test.ts',
+  'web/features/sin-red/sincronizar.test.ts',
+  'web/features/ventas/components/elegir-lote.test.tsx',
+  'web/features/ventas/components/rejilla-productos.test.tsx',
+];
+
+/**
+ * The web app's units and components, in a simulated browser (happy-dom: localStorage, history, events).
+ * With the renderer that ships (ADR 082): the same aliases as the build, Testing Library's React API for
+ * it (web/test/testing-library.tsx), and the libraries that import `react` run through Vite (inlined) so
+ * that they get it too.
+ */
+function webProyecto(name: string, test: { include: string[]; exclude?: string[]; isolate?: boolean }): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    resolve: {
+      alias: [...aliasRenderizador, { find: /^@testing-library\/react$/, replacement: path.resolve('web/test/testing-library.tsx') }],
+      // Their ES modules, as the build takes them (the `node` condition alone picks React Router's CommonJS, which Vite does not transform).
+      conditions: ['module', 'browser', 'development|production'],
+    },
+    test: {
+      name,
+      environment: 'happy-dom',
+      setupFiles: ['web/test/setup.ts'],
+      server: { deps: { inline: ['react-router', '@tanstack/react-query', 'react-chartjs-2'] } },
+      ...test,
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -60,25 +98,15 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        // The web app's units and components, in a simulated browser (happy-dom: localStorage, history, events).
-        // With the renderer that ships (ADR 082): the same aliases as the build, Testing Library's React
-        // API for it (web/test/testing-library.tsx), and the libraries that import `react` run through
-        // Vite (inlined) so that they get it too.
-        extends: true,
-        resolve: {
-          alias: [...aliasRenderizador, { find: /^@testing-library\/react$/, replacement: path.resolve('web/test/testing-library.tsx') }],
-          // Their ES modules, as the build takes them (the `node` condition alone picks React Router's CommonJS, which Vite does not transform).
-          conditions: ['module', 'browser', 'development|production'],
-        },
-        test: {
-          name: 'web',
-          include: ['web/**/*.test.{ts,tsx}'],
-          environment: 'happy-dom',
-          setupFiles: ['web/test/setup.ts'],
-          server: { deps: { inline: ['react-router', '@tanstack/react-query', 'react-chartjs-2'] } },
-        },
-      },
+      webProyecto('web', {
+        include: ['web/**/*.test.{ts,tsx}'],
+        exclude: WEB_AISLADOS,
+        // One simulated page and one copy of the app's modules per worker, not per file: happy-dom's set-up
+        // and the app's imports were 110 of the web files' 120 CPU-s (10 of them tests). Each test still
+        // starts from an empty page and localStorage (web/test/setup.ts).
+        isolate: false,
+      }),
+      webProyecto('web-aislado', { include: WEB_AISLADOS }),
     ],
   },
 });
