@@ -7,6 +7,23 @@ import { aliasRenderizador } from './web/config/renderizador.js';
 const AISLADOS = ['server/modules/venta/venta.pin-limites.test.ts'];
 
 /**
+ * What crosses the embedded database's thread (PGLITE_THREAD=worker, ADR 009), run a second time with it
+ * there: a sale's transaction (whole, by card, weighed quantities as numeric), the legacy API's sale, a
+ * folder backup, a killed server and the backup scripts. The other venta/producto files send the same
+ * statements through the same transport (a whole second run cost ~6 minutes). Only on the embedded database.
+ */
+const EN_SU_HILO = [
+  'server/modules/venta/venta.test.ts',
+  'server/modules/venta/venta.una-vez.test.ts',
+  'server/modules/venta/venta.pago.test.ts',
+  'server/modules/venta/venta.peso.test.ts',
+  'server/db/backup.test.ts',
+  'server/legacy/legacy-venta.test.ts',
+  'tests/api/crash.test.ts',
+  'tests/api/backup-cli.test.ts',
+];
+
+/**
  * Files that never reach TEST_DATABASE_URL: pure units (shared/, the DIAN document's XML, signature
  * and transport, settings, exports) and the embedded database's own tests (its folder lock, crash
  * safety, backups of its folder, its thread). With TEST_DATABASE_URL set (the PostgreSQL pass of
@@ -75,7 +92,7 @@ export default defineConfig({
     globalSetup: ['tests/helpers/plantilla.ts'],
     // The files known to take a minute or more start first (tests/helpers/largos-primero.ts).
     sequence: { sequencer: LargosPrimero },
-    // Two projects in one run: `npx vitest run` and scripts/test-all.sh run and count both.
+    // The projects of one run: `npx vitest run` and scripts/test-all.sh run and count them all.
     projects: [
       {
         extends: true,
@@ -98,6 +115,11 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      // The embedded database on its own thread (ADR 009): the same files a second time, beside the rest
+      // of the run (it was a run of its own: its start and its last file alone cost about a minute of CI).
+      ...(process.env.TEST_DATABASE_URL
+        ? []
+        : [{ extends: true, test: { name: 'node-hilo', include: EN_SU_HILO, environment: 'node', isolate: false, env: { TEST_PGLITE_THREAD: 'worker' } } } as const]),
       webProyecto('web', {
         include: ['web/**/*.test.{ts,tsx}'],
         exclude: WEB_AISLADOS,

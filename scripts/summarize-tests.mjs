@@ -16,7 +16,7 @@ for (const line of fs.readFileSync(path.join(dir, 'checks.txt'), 'utf8').split('
   lines.push(line);
 }
 
-for (const name of ['vitest-pglite', 'vitest-pglite-worker', 'vitest-postgres']) {
+for (const name of ['vitest-pglite', 'vitest-postgres']) {
   const file = path.join(dir, `${name}.json`);
   if (name === 'vitest-postgres' && !process.env.TEST_DATABASE_URL) continue;
   if (!fs.existsSync(file)) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every check, as CI runs it: typecheck, lint, unit + API tests on PGlite (the sale and database suites
-# a second time with PGlite on its own thread, and everything again on PostgreSQL when
-# TEST_DATABASE_URL is set), production build, end-to-end journeys in Chromium.
+# a second time with PGlite on its own thread), the engine-dependent ones again on PostgreSQL when
+# TEST_DATABASE_URL is set, production build, end-to-end journeys in Chromium.
 # Ends with one line "N passed, N failed" and a non-zero exit code when anything failed.
 set -u
 cd "$(dirname "$0")/.."
@@ -35,19 +35,12 @@ cat "$out/typecheck.log" "$out/lint.log"
 
 echo
 echo "=== pruebas unitarias y de API (PGlite)"
-# Without TEST_DATABASE_URL, even when the caller exported it: this pass is the embedded database.
+# Without TEST_DATABASE_URL, even when the caller exported it: this pass is the embedded database. It
+# includes the sale and database files a second time with PGlite on its own thread (vitest.config.ts,
+# project node-hilo: PGLITE_THREAD=worker, ADR 009).
 env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" || true
 fase vitest-pglite
 
-echo
-echo "=== pruebas de la venta y de la base con PGlite en su propio hilo (PGLITE_THREAD=worker, ADR 009)"
-# What crosses the thread: a sale's transaction (whole, by card, weighed quantities as numeric), the
-# legacy API's sale, a folder backup, and a killed server. The other venta/producto files send the same
-# statements through the same transport and ran in the first pass (a whole re-run cost ~6 minutes).
-env -u TEST_DATABASE_URL TEST_PGLITE_THREAD=worker npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite-worker.json" \
-  server/modules/venta/venta.test.ts server/modules/venta/venta.una-vez.test.ts server/modules/venta/venta.pago.test.ts server/modules/venta/venta.peso.test.ts \
-  server/db/backup.test.ts server/legacy/legacy-venta.test.ts tests/api/crash.test.ts tests/api/backup-cli.test.ts || true
-fase vitest-pglite-worker
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo
