@@ -41,7 +41,6 @@ echo "=== pruebas unitarias y de API (PGlite)"
 env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" || true
 fase vitest-pglite
 
-
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo
   echo "=== pruebas de API sobre PostgreSQL ($TEST_DATABASE_URL)"
