@@ -44,8 +44,7 @@ test('la tienda ve la popularidad de sus productos en tabla y gráfico, con los 
 });
 
 test('el análisis se puede limitar a unas fechas y avisa cuando no hay ventas en ellas', async ({ page }) => {
-  await signIn(page, 'Tienda', DEMO.tienda);
-  await page.goto('/analisis');
+  await signIn(page, 'Tienda', DEMO.tienda, undefined, { ir: '/analisis' });
   await expect(page.getByRole('table')).toBeVisible();
   await page.getByLabel('Desde').fill('2099-01-01');
   await expect(page.getByText('No hay ventas en las fechas elegidas.')).toBeVisible();

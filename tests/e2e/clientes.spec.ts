@@ -13,8 +13,7 @@ async function llenar(page: Page, values: { documento?: string; tipo?: string; n
 test('registrar, buscar, modificar y eliminar un cliente', async ({ page }) => {
   const nombre = unique('Camila');
   const doc = documento();
-  await signIn(page, 'Tienda', DEMO.tienda);
-  await page.goto('/gestionar_productos');
+  await signIn(page, 'Tienda', DEMO.tienda, undefined, { ir: '/gestionar_productos' });
   await page.getByRole('link', { name: 'Gestionar clientes' }).click();
   await expect(page).toHaveURL(/\/gestionar_clientes$/);
   await expect(page.getByText('Bienvenido a la lista de clientes')).toBeVisible();
@@ -73,8 +72,7 @@ test('registrar, buscar, modificar y eliminar un cliente', async ({ page }) => {
 test('el encargado registra clientes pero no los elimina: Acción no permitida', async ({ page }) => {
   const nombre = unique('Mateo');
   const doc = documento();
-  await signIn(page, 'Empleado', DEMO.encargado);
-  await page.goto('/gestionar_clientes');
+  await signIn(page, 'Empleado', DEMO.encargado, undefined, { ir: '/gestionar_clientes' });
   await llenar(page, { documento: doc, nombre, apellido: 'Ríos' });
   await page.getByRole('button', { name: 'Agregar cliente' }).click();
   await expectToast(page, 'Cliente registrado');

@@ -32,8 +32,7 @@ test('conteo sin red en el teléfono: etiqueta de balanza, código y nombre; vue
   await api.put('/api/tienda/balanzas', { formatos: [PESO] });
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });
-  await page.goto('/conteos');
+  await signIn(page, 'Tienda', t.email, CLAVE, { caja: false, ir: '/conteos' });
   await page.getByLabel('Qué se cuenta').selectOption('tienda');
   await page.getByRole('button', { name: 'Abrir conteo' }).click();
   await expectToast(page, /Conteo #\d+ abierto/);

@@ -175,7 +175,7 @@ test('sin sesión, las pantallas de la aplicación llevan a iniciar sesión', as
 });
 
 test('las cuentas de demostración entran; Cerrar sesión borra la sesión guardada', async ({ page }) => {
-  await signIn(page, 'Tienda', DEMO.tienda);
+  await signIn(page, 'Tienda', DEMO.tienda, DEMO_PASSWORD, { formulario: true });
   await expect(page.getByTestId('footer-codigo')).toHaveText(DEMO.codigo);
   await cerrarSesion(page);
   await expect(page).toHaveURL(/\/iniciar_sesion$/);

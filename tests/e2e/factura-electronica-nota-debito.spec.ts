@@ -17,9 +17,7 @@ test('el dueño cobra un flete después de la venta con una nota débito a la fa
   const email = await ferreteria(page);
   const venta = await facturarPorApi(page, email);
   expect(venta.numero).toBe('FE1');
-  await signIn(page, 'Tienda', email, CLAVE);
-
-  await page.goto(`/detalle_factura?id=${venta.id}`);
+  await signIn(page, 'Tienda', email, CLAVE, { ir: `/detalle_factura?id=${venta.id}` });
   const notas = page.getByTestId('notas-debito');
   await expect(notas.getByRole('heading', { name: 'Notas débito' })).toBeVisible();
   await expect(notas.getByText('Factura electrónica FE1')).toBeVisible();

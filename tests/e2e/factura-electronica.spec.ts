@@ -135,9 +135,7 @@ const dmy = (dias: number) => dia(dias).split('-').reverse().join('/');
 test('el rango de facturas se registra en Cajas y numeración; anular la venta facturada emite su nota crédito', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, 'Tienda', await ferreteria(page, { rangoFactura: false }), CLAVE);
-
-  await page.goto('/numeracion');
+  await signIn(page, 'Tienda', await ferreteria(page, { rangoFactura: false }), CLAVE, { ir: '/numeracion' });
   const caja = page.getByRole('region', { name: /Caja 1/ });
   await expect(caja.getByText('Sin rango de factura electrónica: esta caja emite solo documentos POS.')).toBeVisible();
   await caja.getByRole('button', { name: 'Registrar numeración de factura electrónica' }).click();

@@ -121,8 +121,7 @@ test('la tienda busca las ventas de un producto y filtra las anuladas', async ({
 });
 
 test('una factura que no es de la tienda o sin número no se muestra', async ({ page }) => {
-  await signIn(page, 'Tienda', DEMO.tienda);
-  await page.goto('/detalle_factura?id=999999');
+  await signIn(page, 'Tienda', DEMO.tienda, undefined, { ir: '/detalle_factura?id=999999' });
   await expect(page.getByText('No encontramos esta venta en su tienda.')).toBeVisible();
   await page.goto('/detalle_factura');
   await expect(page.getByText('No se indicó qué factura abrir. Elíjala en la lista de facturas.')).toBeVisible();

@@ -19,8 +19,7 @@ test('el dueño habilita la factura electrónica con su propio software y set de
   await llamar('put', '/api/dian/configuracion', { habilitado: false, ambiente: 'habilitacion', transporte: 'dian', softwareId: '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0', softwarePin: '12345', testSetId: '3f1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b' }, 200);
 
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, 'Tienda', email, CLAVE);
-  await page.goto('/documento_electronico');
+  await signIn(page, 'Tienda', email, CLAVE, { ir: '/documento_electronico' });
   await expect(page.getByRole('heading', { name: 'Habilitación por tipo de documento' })).toBeVisible();
 
   const factura = page.getByRole('form', { name: 'Factura electrónica de venta, notas crédito y notas débito' });

@@ -30,8 +30,7 @@ async function escanear(page: Page, codigo: string) {
 }
 
 test('un escaneo con el foco fuera del buscador pone el producto en el carrito', async ({ page }) => {
-  await signIn(page, 'Empleado', DEMO.admin);
-  await page.goto('/ventas');
+  await signIn(page, 'Empleado', DEMO.admin, undefined, { ir: '/ventas' });
   const p = await conCodigo(page);
   await escanear(page, p.codigoBarras!);
   await expect(page.getByTestId('aviso-escaner')).toHaveText(`Escaneado: ${p.nombre}`);
@@ -56,8 +55,7 @@ test('dos códigos escaneados seguidos en el buscador, el segundo mientras el pr
     const r = await request.post('/api/productos', { headers: { authorization: `Bearer ${t.token}` }, data: { nombre, precio: 4000 + i * 500, cantidad: 10, codigoBarras: codigos[i] } });
     expect(r.status(), await r.text()).toBe(201);
   }
-  await signIn(page, 'Tienda', t.email, CLAVE);
-  await page.goto('/ventas');
+  await signIn(page, 'Tienda', t.email, CLAVE, { ir: '/ventas' });
   const buscador = page.getByLabel('Buscar producto');
   await expect(buscador).toBeFocused();
   // The first code's answer takes a while (a slow network): the scanner sends the second code, and the
@@ -91,8 +89,7 @@ test('escanear y pagar enseguida: el pago espera al producto que se está buscan
     const r = await request.post('/api/productos', { headers: { authorization: `Bearer ${t.token}` }, data: { nombre, precio: 2000 + i * 1000, cantidad: 10, codigoBarras: codigos[i] } });
     expect(r.status(), await r.text()).toBe(201);
   }
-  await signIn(page, 'Tienda', t.email, CLAVE);
-  await page.goto('/ventas');
+  await signIn(page, 'Tienda', t.email, CLAVE, { ir: '/ventas' });
   const buscador = page.getByLabel('Buscar producto');
   await expect(buscador).toBeFocused();
   // The code typed in the box at once and Enter, as a scanner does (keystrokes one by one could be
@@ -140,8 +137,7 @@ test('escanear y pagar enseguida: el pago espera al producto que se está buscan
 });
 
 test('un código desconocido ofrece crear el producto, con el código ya escrito', async ({ page }) => {
-  await signIn(page, 'Empleado', DEMO.admin);
-  await page.goto('/ventas');
+  await signIn(page, 'Empleado', DEMO.admin, undefined, { ir: '/ventas' });
   const codigo = `99${Date.now().toString().slice(-10)}`;
   await escanear(page, codigo);
   await expectPopup(page, 'Código no registrado', `No hay un producto con el código ${codigo}. ¿Desea crearlo con ese código?`);

@@ -83,8 +83,7 @@ test('el dueño importa un CSV de Excel: vista previa con errores, progreso, y r
 // stock with its unit), and the existing product's new price marked with the one it has now.
 test('la plantilla se descarga y la vista previa muestra cada fila por páginas, con lo que cambia marcado', async ({ page }) => {
   const tienda = await nuevaTienda(page);
-  await signIn(page, 'Tienda', tienda.email, CLAVE, { caja: false });
-  await page.goto('/importar_productos');
+  await signIn(page, 'Tienda', tienda.email, CLAVE, { caja: false, ir: '/importar_productos' });
 
   const descarga = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Plantilla CSV' }).click();
@@ -131,8 +130,7 @@ test('la plantilla se descarga y la vista previa muestra cada fila por páginas,
 // the customer's own rules, credit terms with the owner's permission.
 test('el dueño importa sus clientes de un CSV: vista previa con errores y los clientes en la lista', async ({ page }) => {
   const tienda = await nuevaTienda(page);
-  await signIn(page, 'Tienda', tienda.email, CLAVE, { caja: false });
-  await page.goto('/gestionar_clientes');
+  await signIn(page, 'Tienda', tienda.email, CLAVE, { caja: false, ir: '/gestionar_clientes' });
   await page.getByRole('link', { name: 'Importar clientes' }).click();
   await expect(page).toHaveURL(/\/importar_clientes$/);
   const archivo = ['Cédula;Nombre;Celular;Fiado;Cupo', '1.020.304.050;María José Pérez;300 123 4567;Sí;150.000', '79888777;Jesús Peña;;No;', 'AB12;Luis Díaz;;;'].join('\r\n');

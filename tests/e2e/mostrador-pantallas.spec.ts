@@ -35,8 +35,7 @@ test.describe('en un teléfono', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('9. cada control de la caja, el pago y la factura mide al menos 44 × 44 px a 390 px', async ({ page }) => {
-    await signIn(page, 'Empleado', DEMO.admin);
-    await page.goto('/ventas');
+    await signIn(page, 'Empleado', DEMO.admin, undefined, { ir: '/ventas' });
     // The grid with its chips, then a cart with a line and its − quantity + controls.
     await expect(page.locator('.rejilla__tile').first()).toBeVisible();
     expect(await controlesPequenos(page), 'la caja con la rejilla').toEqual([]);
@@ -143,8 +142,7 @@ test.describe('en un teléfono', () => {
 });
 
 test('11. Enter con varias coincidencias agrega la primera, la resaltada; el diálogo dice qué pasó', async ({ page }) => {
-  await signIn(page, 'Empleado', DEMO.admin);
-  await page.goto('/ventas');
+  await signIn(page, 'Empleado', DEMO.admin, undefined, { ir: '/ventas' });
   const buscar = page.getByLabel('Buscar producto');
   await buscar.fill('aceite');
   await expect(page.locator('.pos__productos [aria-busy="true"]')).toHaveCount(0);
@@ -167,8 +165,7 @@ test('11. Enter con varias coincidencias agrega la primera, la resaltada; el di�
 });
 
 test('11. el dueño fija el orden de la rejilla: la caja lo conserva al recargar y puede volver a los más vendidos', async ({ page }) => {
-  await signIn(page, 'Empleado', DEMO.admin);
-  await page.goto('/ventas');
+  await signIn(page, 'Empleado', DEMO.admin, undefined, { ir: '/ventas' });
   const rejilla = page.getByRole('list', { name: 'Productos más vendidos' });
   await expect(rejilla.getByRole('button').nth(1)).toBeVisible();
   await page.getByRole('button', { name: 'Ordenar', exact: true }).click();
@@ -197,8 +194,7 @@ test('11. el dueño fija el orden de la rejilla: la caja lo conserva al recargar
 });
 
 test('12. una cantidad 0 quita la línea y «Deshacer» la devuelve; una cédula con letras no entra, un pasaporte sí', async ({ page }) => {
-  await signIn(page, 'Empleado', DEMO.admin);
-  await page.goto('/ventas');
+  await signIn(page, 'Empleado', DEMO.admin, undefined, { ir: '/ventas' });
   await agregarAlCarrito(page, SAL, 3);
   const cantidad = page.getByRole('textbox', { name: `Cantidad de ${SAL}`, exact: true });
   await expect(cantidad).toHaveValue('3');
@@ -234,8 +230,7 @@ test('12. una cantidad 0 quita la línea y «Deshacer» la devuelve; una cédula
 test.describe('a 1366 px', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
   test('12. la administración titula sus columnas en español y sus acciones no tapan ningún dato', async ({ page }) => {
-    await signIn(page, 'Empleado', DEMO.admin, undefined, { caja: false });
-    await page.goto('/crud/producto');
+    await signIn(page, 'Empleado', DEMO.admin, undefined, { caja: false, ir: '/crud/producto' });
     const tabla = page.getByRole('table', { name: 'Lista de productos' });
     await expect(tabla.getByRole('row').nth(1)).toBeVisible();
     const cabezas = await tabla.getByRole('columnheader').allTextContents();

@@ -7,8 +7,7 @@ import { authHeaders, cart, CLAVE, clienteFiado, cobrar, conCodigo, escanearAqui
 // The phone, the grid's order and the administration's columns are in mostrador-pantallas.spec.ts.
 
 test('1. un escaneo con el foco en una cantidad agrega el producto y no toca esa cantidad; en el pago no toca el monto', async ({ page }) => {
-  await signIn(page, 'Empleado', DEMO.admin);
-  await page.goto('/ventas');
+  await signIn(page, 'Empleado', DEMO.admin, undefined, { ir: '/ventas' });
   const leido = await conCodigo(page, 'Chocolatina');
   await agregarAlCarrito(page, SAL);
   const cantidadSal = page.getByRole('textbox', { name: `Cantidad de ${SAL}`, exact: true });
@@ -202,8 +201,7 @@ test('7. un cajero vende más de lo que dice el sistema con el PIN del superviso
   const pin = await page.request.put('/api/cuenta/pin', { data: { contrasena: CLAVE, pin: '5829' }, headers: t.headers });
   expect(pin.status(), await pin.text()).toBe(200);
 
-  await signIn(page, 'Empleado', t.cajero, CLAVE);
-  await page.goto('/ventas');
+  await signIn(page, 'Empleado', t.cajero, CLAVE, { ir: '/ventas' });
   // The customer brings two; the system counts one.
   await agregarAlCarrito(page, t.producto.nombre, 2);
   await page.getByRole('button', { name: /^Generar pago/ }).first().click();
@@ -235,8 +233,7 @@ test('7. un cajero vende más de lo que dice el sistema con el PIN del superviso
 test('7. un producto agotado en el sistema se escanea, se agrega de todos modos y el dueño lo vende: el stock queda en −1', async ({ page }) => {
   const codigo = `77${Date.now().toString().slice(-9)}`;
   const t = await tiendaPropia(page, { nombre: unico('Aguacate'), precio: 2500, cantidad: 0, codigoBarras: codigo });
-  await signIn(page, 'Tienda', t.email, CLAVE);
-  await page.goto('/ventas');
+  await signIn(page, 'Tienda', t.email, CLAVE, { ir: '/ventas' });
   await expect(page.getByLabel('Buscar producto')).toBeFocused();
   await escanearAqui(page, codigo);
   const aviso = page.getByTestId('aviso-escaner');

@@ -5,8 +5,7 @@ import { closePopup, DEMO, expectPopup, signIn } from './support/fixtures';
 const DENIED = 'No tienes permiso para ver los movimientos.';
 
 test('la tienda ve su libro de movimientos, con entradas y salidas, y lo filtra por producto y fecha', async ({ page }) => {
-  await signIn(page, 'Tienda', DEMO.tienda);
-  await page.goto('/movimientos');
+  await signIn(page, 'Tienda', DEMO.tienda, undefined, { ir: '/movimientos' });
   await expect(page.getByRole('heading', { level: 1, name: 'Movimientos de inventario' })).toBeVisible();
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader')).toHaveText(['Id', 'Producto', 'Stock antes', 'Entradas', 'Salidas', 'Stock después', 'Fecha', 'Motivo']);
@@ -46,8 +45,7 @@ test('la tienda ve su libro de movimientos, con entradas y salidas, y lo filtra 
 });
 
 test('el rol 3 no puede ver los movimientos: mensaje de la especificación y vuelta al inicio', async ({ page }) => {
-  await signIn(page, 'Empleado', DEMO.encargado);
-  await page.goto('/movimientos');
+  await signIn(page, 'Empleado', DEMO.encargado, undefined, { ir: '/movimientos' });
   await expectPopup(page, 'Acceso Denegado', DENIED);
   await expect(page).toHaveURL(/\/inicio$/);
   await closePopup(page);

@@ -143,8 +143,7 @@ test('sobre el tope de caja que fija el dueño, la cajera necesita un PIN; el re
   await page.evaluate(() => window.localStorage.clear());
 
   // The cashier brings change from the bank: above the threshold the screen says a PIN is needed.
-  await signIn(page, 'Empleado', tienda.cajero, CLAVE);
-  await page.goto('/caja');
+  await signIn(page, 'Empleado', tienda.cajero, CLAVE, { ir: '/caja' });
   const mov = page.getByRole('region', { name: 'Entrada o salida de efectivo' });
   await mov.getByRole('button', { name: 'Entrada' }).click();
   await mov.getByLabel('Valor').fill('80000');

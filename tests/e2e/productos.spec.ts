@@ -118,8 +118,7 @@ test('el código de barras: se agrega, se ve en la lista y en el detalle, y no s
   const nombre = unique('Arepa E2E');
   const codigo = `770${String(Date.now()).slice(-10)}`;
   const duplicado = 'Ya existe otro producto con ese código de barras en su tienda.';
-  await signIn(page, 'Tienda', DEMO.tienda);
-  await page.goto('/gestionar_productos');
+  await signIn(page, 'Tienda', DEMO.tienda, undefined, { ir: '/gestionar_productos' });
   const form = page.getByRole('form', { name: 'Agregar producto' });
   await form.getByLabel('Código de barras (opcional)').fill(codigo);
   await agregar(page, nombre, '2500', '6');
@@ -152,8 +151,7 @@ test('el código de barras: se agrega, se ve en la lista y en el detalle, y no s
 });
 
 test('el detalle sin producto vuelve a la lista; uno que no existe lo dice', async ({ page }) => {
-  await signIn(page, 'Tienda', DEMO.tienda);
-  await page.goto('/detalle_producto');
+  await signIn(page, 'Tienda', DEMO.tienda, undefined, { ir: '/detalle_producto' });
   await expect(page).toHaveURL(/\/gestionar_productos$/);
   await page.goto('/detalle_producto?id=99999999');
   await expect(page.getByText('No encontramos este producto. Puede que se haya eliminado.')).toBeVisible();
@@ -162,8 +160,7 @@ test('el detalle sin producto vuelve a la lista; uno que no existe lo dice', asy
 });
 
 test('la lista pagina en el servidor y la búsqueda vuelve a la primera página', async ({ page }) => {
-  await signIn(page, 'Tienda', DEMO.tienda);
-  await page.goto('/gestionar_productos');
+  await signIn(page, 'Tienda', DEMO.tienda, undefined, { ir: '/gestionar_productos' });
   const pager = page.getByRole('navigation', { name: 'Paginación' });
   await expect(pager).toContainText('Página 1 de');
   await pager.getByRole('button', { name: 'Siguiente' }).click();
@@ -176,8 +173,7 @@ test('la lista pagina en el servidor y la búsqueda vuelve a la primera página'
 
 test('el encargado no elimina productos: ni en la pantalla ni llamando al servidor', async ({ page }) => {
   const nombre = unique('Vela E2E');
-  await signIn(page, 'Empleado', DEMO.encargado);
-  await page.goto('/gestionar_productos');
+  await signIn(page, 'Empleado', DEMO.encargado, undefined, { ir: '/gestionar_productos' });
   // Role 3 may add.
   await agregar(page, nombre, '900', '3');
   await page.getByRole('button', { name: 'Sí, agregar' }).click();
@@ -203,8 +199,7 @@ test('el encargado no elimina productos: ni en la pantalla ni llamando al servid
 
 test('un stock que cambió mientras se editaba no se pisa: se avisa y se guarda al confirmar', async ({ page }) => {
   const nombre = unique('Arepas E2E');
-  await signIn(page, 'Tienda', DEMO.tienda);
-  await page.goto('/gestionar_productos');
+  await signIn(page, 'Tienda', DEMO.tienda, undefined, { ir: '/gestionar_productos' });
   await agregar(page, nombre, '4000', '10');
   await page.getByRole('button', { name: 'Sí, agregar' }).click();
   await expectToast(page, 'Producto registrado');

@@ -17,8 +17,7 @@ async function llenar(page: Page, nombre: string, telefono: string, correo: stri
 
 test('agregar, buscar, ver sus productos y eliminar un proveedor', async ({ page }) => {
   const nombre = unique('Distribuidora E2E');
-  await signIn(page, 'Tienda', DEMO.tienda);
-  await page.goto('/gestionar_productos');
+  await signIn(page, 'Tienda', DEMO.tienda, undefined, { ir: '/gestionar_productos' });
   await page.getByRole('link', { name: 'Gestionar proveedores' }).click();
   await expect(page).toHaveURL(/\/gestionar_proveedores$/);
   await expect(page.getByRole('heading', { name: 'Gestionar Proveedores' })).toBeVisible();
@@ -79,8 +78,7 @@ test('agregar, buscar, ver sus productos y eliminar un proveedor', async ({ page
 });
 
 test('el encargado no agrega ni elimina proveedores: Acceso Denegado', async ({ page }) => {
-  await signIn(page, 'Empleado', DEMO.encargado);
-  await page.goto('/gestionar_proveedores');
+  await signIn(page, 'Empleado', DEMO.encargado, undefined, { ir: '/gestionar_proveedores' });
 
   await llenar(page, unique('No permitido'), '3001234567', 'no@e2e.co');
   await expectPopup(page, 'Acceso Denegado', 'No tienes permiso para agregar proveedores.');

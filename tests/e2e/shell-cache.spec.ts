@@ -5,8 +5,7 @@ import { DEMO, signIn } from './support/fixtures';
 test.use({ serviceWorkers: 'allow' });
 
 test('después de la primera visita, la aplicación abre desde la caché del navegador, también sin conexión', async ({ page, context }) => {
-  await signIn(page, 'Empleado', DEMO.admin);
-  await page.goto('/ventas');
+  await signIn(page, 'Empleado', DEMO.admin, undefined, { ir: '/ventas' });
   await expect(page.getByLabel('Buscar producto')).toBeVisible();
   // index.html's boot script read the till's first answers and kept a copy for the next visit (issue #20).
   await expect

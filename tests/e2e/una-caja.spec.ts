@@ -40,8 +40,7 @@ for (const modo of ['con red', 'sin red'] as const satisfies readonly Modo[]) {
     await ok(await request.post(`/api/productos/${cervezaId}/presentaciones`, { headers: auth, data: { nombre: 'Paca x12', factor: 12, codigoBarras: codigoPaca, precio: 33_000 } }));
     const stock = async (id: number) => (await ok(await request.get(`/api/productos/${id}`, { headers: auth }))).stock as number;
 
-    await signIn(page, 'Tienda', t.email, CLAVE);
-    await page.goto('/ventas');
+    await signIn(page, 'Tienda', t.email, CLAVE, { ir: '/ventas' });
     const buscador = page.getByLabel('Buscar producto');
     await expect(buscador).toBeVisible();
     if (modo === 'sin red') {

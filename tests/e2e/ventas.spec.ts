@@ -459,8 +459,7 @@ test.describe('en un teléfono', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('una venta en efectivo de tres productos con cinco toques', async ({ page }) => {
-    await signIn(page, 'Empleado', DEMO.empleado);
-    await page.goto('/ventas');
+    await signIn(page, 'Empleado', DEMO.empleado, undefined, { ir: '/ventas' });
     // Products no other journey checks the stock of.
     const libres = ['Huevos AA x12', 'Gaseosa 1,5 L', 'Coca-Cola 1,5 L', 'Cerveza lata 330 ml', 'Detergente en polvo 1 kg', 'Papel higiénico x4', 'Chocolate de mesa 250 g', 'Champú 400 ml'];
     const rejilla = page.getByRole('list', { name: 'Productos más vendidos' });
@@ -583,8 +582,7 @@ test('la tienda cambia un precio y descuenta la venta con su motivo; el recibo y
 // A cashier (role 2) gives discounts with a supervisor's PIN (issue #16 point 4): descuento-pin.spec.ts.
 
 test('la factura sin venta vuelve a /ventas', async ({ page }) => {
-  await signIn(page, 'Tienda', DEMO.tienda);
-  await page.goto('/factura');
+  await signIn(page, 'Tienda', DEMO.tienda, undefined, { ir: '/factura' });
   await expect(page).toHaveURL(/\/ventas$/);
   await page.goto('/generar_pago');
   await expect(page).toHaveURL(/\/ventas$/);
