@@ -39,8 +39,10 @@ export interface TopologyOptions {
   postgresUrl: string;
   redisUrl?: string;
   instances?: number;
-  /** 'source' runs server/main.ts through tsx (tests); 'dist' runs the build, as in production. */
+  /** 'source' runs server/main.ts through tsx; 'dist' runs the build, as in production. */
   entry?: 'source' | 'dist';
+  /** Node's arguments that start one instance, instead of `entry`'s (the test starts its run's compiled server). */
+  comando?: string[];
   nginx?: string;
   log?: (line: string) => void;
 }
@@ -56,13 +58,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess | null, out: () => string, ms = 90_000) {
-  const deadline = Date.now() + ms;
+/** Polls `url` until it answers: 2xx, or (`redireccion`) the redirect itself, not followed. */
+async function waitFor(url: string, child: ChildProcess | null, out: () => string, options: { ms?: number; redireccion?: boolean } = {}) {
+  const deadline = Date.now() + (options.ms ?? 90_000);
   for (;;) {
     if (child && child.exitCode !== null) throw new Error(`terminó al arrancar:\n${out()}`);
     try {
-      const res = await fetch(url);
-      if (res.ok) return;
+      const res = await fetch(url, { redirect: options.redireccion ? 'manual' : 'follow' });
+      if (res.ok || (options.redireccion && res.status >= 300 && res.status < 400)) return;
     } catch {
       // not yet
     }
@@ -115,7 +118,7 @@ export async function up(options: TopologyOptions): Promise<Topology> {
   const instances: Instance[] = [];
   const start = async (i: number) => {
     const port = ports[i]!;
-    const args = options.entry === 'dist' ? ['--max-old-space-size=256', 'dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+    const args = options.comando ?? (options.entry === 'dist' ? ['--max-old-space-size=256', 'dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts']);
     const child = spawn(process.execPath, args, {
       cwd: root,
       env: { ...process.env, ...shared, PORT: String(port), DATA_DIR: path.join(runDir, `instancia-${i}`) },
@@ -150,16 +153,9 @@ export async function up(options: TopologyOptions): Promise<Topology> {
   const proxy = spawn(nginx, ['-c', confFile, '-e', path.join(runDir, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let proxyOut = '';
   proxy.stderr!.on('data', (d) => (proxyOut += d));
-  await waitFor(`http://127.0.0.1:${httpPort}/`, proxy, () => proxyOut).catch(async () => {
-    // The plain port answers 301 (fetch follows it to the self-signed HTTPS port and fails): listening is enough.
-    await new Promise<void>((resolve, reject) => {
-      const s = net.connect(httpPort, '127.0.0.1', () => {
-        s.end();
-        resolve();
-      });
-      s.on('error', reject);
-    });
-  });
+  // The plain port answers with its redirect to HTTPS (followed, it would reach the self-signed port and
+  // fail: every start waited out the whole 90 s deadline).
+  await waitFor(`http://127.0.0.1:${httpPort}/`, proxy, () => proxyOut, { redireccion: true });
   const url = `https://127.0.0.1:${httpsPort}`;
   log(`proxy (nginx) en ${url} (y http://127.0.0.1:${httpPort}, que redirige)`);
 

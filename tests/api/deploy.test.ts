@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import { afterAll, describe, expect, it } from 'vitest';
 import { up, type Topology } from '../../scripts/deploy-local';
+import { serverCommand } from '../helpers/server-process';
 
 /**
  * The deployment recipe of docs/deploy.md, brought up by its own script on loopback addresses: two
@@ -48,7 +49,9 @@ function request(t: Topology, method: string, url: string, token?: string, body?
 
 describe.skipIf(!PG || !fs.existsSync(NGINX))('despliegue: dos instancias detrás de nginx', () => {
   it('las ventas por el proxy no ven ningún error mientras cada instancia se reinicia', { timeout: 300_000 }, async () => {
-    topology = await up({ postgresUrl: PG!, redisUrl: process.env.TEST_REDIS_URL, instances: 2, entry: 'source' });
+    // The run's compiled server (server-process.ts), as the process tests start it: through tsx each of the
+    // four starts compiled the whole server again.
+    topology = await up({ postgresUrl: PG!, redisUrl: process.env.TEST_REDIS_URL, instances: 2, comando: ['--max-old-space-size=256', ...serverCommand()] });
     const t = topology;
 
     // Plain HTTP is sent to HTTPS.
