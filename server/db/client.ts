@@ -8,9 +8,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { aplicarFuentes, leerFuentes, migracionesAplicadas, type Ejecutor } from './fuentes';
 import { PGliteThread } from './pglite-thread';
@@ -109,7 +107,9 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
     // JIT compilation pays off for long reports, not for a shop's short queries, where its
     // 100–300 ms of compiling turns a 70 ms page into a 400 ms one (BENCHMARKS.md).
     const limite = options.statementTimeoutMs && options.statementTimeoutMs > 0 ? options.statementTimeoutMs : 0;
-    const pool = new pg.Pool({
+    // PostgreSQL's driver is read only when a server uses it: the embedded database's never loads it.
+    const [{ default: pgDriver }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
+    const pool = new pgDriver.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       options: limite ? `-c jit=off -c statement_timeout=${limite}` : '-c jit=off',

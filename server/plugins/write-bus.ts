@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from '../db/client';
 
 /** A write has happened: a store's data (or, with `tiendaId` null, anything) may have changed. */
@@ -80,7 +80,8 @@ export async function postgresWriteBus(options: { database: Database; url: strin
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url });
+    const { default: pgDriver } = await import('pg');
+    const c = new pgDriver.Client({ connectionString: url });
     const down = (err?: Error) => {
       if (client !== c) return;
       client = undefined;

@@ -7,8 +7,8 @@
  * because providers expose it under different names — confirm it with the provider (see ADR 023).
  * The provider signs the SOAP call with its own certificate; ours signed the document.
  */
-import { DOMParser } from '@xmldom/xmldom';
 import { dian as D } from '#shared/messages/dian';
+import { xmldom } from '../../lib/perezoso.js';
 import { solicitar, type RespuestaSalida } from '../../lib/salida.js';
 import { comprimir } from './soap.js';
 import { fallaDeSalida, FallaTransporte, leerReglas, STATUS_CONTINGENCIA, type EnvioDocumento, type RespuestaDian, type TransporteDian } from './transporte.js';
@@ -40,7 +40,7 @@ function respuestaAplicacion(resultado: unknown): string | null {
   if (typeof b64 !== 'string' || !b64 || b64.length > 1_500_000 || !/^[A-Za-z0-9+/=\s]+$/.test(b64)) return null;
   const xml = Buffer.from(b64, 'base64').toString('utf8');
   try {
-    const raiz = new DOMParser({ onError: () => {} }).parseFromString(xml, 'text/xml').documentElement;
+    const raiz = new (xmldom().DOMParser)({ onError: () => {} }).parseFromString(xml, 'text/xml').documentElement;
     return raiz?.localName === 'ApplicationResponse' ? xml : null;
   } catch {
     return null;

@@ -10,11 +10,11 @@
  * issuer signs it with the same XAdES-EPES as the document (`firmarContenedor`, ADR 058).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import { zipSync, strToU8 } from 'fflate';
 import { fechaHoraBogota } from './cude.js';
 import { firmarDocumento, type Credencial } from './firma.js';
 import { NS } from './xml.js';
+import { xmldom } from '../../lib/perezoso.js';
 
 export const NS_ATTACHED = 'urn:oasis:names:specification:ubl:schema:xsd:AttachedDocument-2';
 export const NS_AR = 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2';
@@ -31,7 +31,7 @@ const cdata = (texto: string) => `<![CDATA[${texto.replace(/]]>/g, ']]]]><![CDAT
 const sinDeclaracion = (xml: string) => xml.replace(/^\uFEFF?\s*<\?xml[^?]*\?>\s*/, '');
 
 function parsear(xml: string): Document {
-  return new DOMParser({ onError: () => {} }).parseFromString(xml, 'text/xml') as unknown as Document;
+  return new (xmldom().DOMParser)({ onError: () => {} }).parseFromString(xml, 'text/xml') as unknown as Document;
 }
 
 function primero(padre: Document | Element, ns: string, local: string): Element | null {
@@ -124,7 +124,7 @@ function parteDe(doc: Document, parte: string): string {
   const p = primero(doc, NS.cac, parte);
   const pts = p ? primero(p, NS.cac, 'PartyTaxScheme') : null;
   if (!pts) return '';
-  return new XMLSerializer().serializeToString(pts as never);
+  return new (xmldom().XMLSerializer)().serializeToString(pts as never);
 }
 
 /**

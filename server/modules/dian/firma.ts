@@ -10,9 +10,8 @@
  * logs or returns the key.
  */
 import { createHash, createPrivateKey, randomUUID } from 'node:crypto';
-import forge from 'node-forge';
-import { SignedXml } from 'xml-crypto';
-import { DOMParser } from '@xmldom/xmldom';
+import type forge from 'node-forge';
+import { nodeForge, xmlCrypto, xmldom } from '../../lib/perezoso.js';
 import { fechaHoraBogota } from './cude.js';
 import { ALGORITMO, NS } from './xml.js';
 import { abrirP12, abrirP12EnHilo, CertificadoInvalido, type ContenidoP12 } from './p12.js';
@@ -76,18 +75,18 @@ export async function leerP12EnHilo(p12: Buffer, clave: string): Promise<Credenc
 }
 
 function credencialDe(contenido: ContenidoP12): Credencial {
-  const llave = contenido.llaves.map((pem) => forge.pki.privateKeyFromPem(pem) as forge.pki.rsa.PrivateKey)[0];
+  const llave = contenido.llaves.map((pem) => nodeForge().pki.privateKeyFromPem(pem) as forge.pki.rsa.PrivateKey)[0];
   if (!llave) throw new CertificadoInvalido('El archivo .p12 no trae una llave privada.', 'contenido');
   const cert = contenido.certificados
-    .map((pem) => forge.pki.certificateFromPem(pem))
+    .map((pem) => nodeForge().pki.certificateFromPem(pem))
     .find((c) => (c.publicKey as forge.pki.rsa.PublicKey).n.equals(llave.n));
   if (!cert) throw new CertificadoInvalido('El archivo .p12 no trae el certificado de su llave.', 'contenido');
-  const der = forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes();
+  const der = nodeForge().asn1.toDer(nodeForge().pki.certificateToAsn1(cert)).getBytes();
   // Node's own key object from forge's PEM (PKCS#1); re-exported as PKCS#8 for xml-crypto.
-  const llavePem = createPrivateKey(forge.pki.privateKeyToPem(llave)).export({ type: 'pkcs8', format: 'pem' }).toString();
+  const llavePem = createPrivateKey(nodeForge().pki.privateKeyToPem(llave)).export({ type: 'pkcs8', format: 'pem' }).toString();
   return {
     llavePem,
-    certificadoPem: forge.pki.certificateToPem(cert),
+    certificadoPem: nodeForge().pki.certificateToPem(cert),
     certificadoDer: Buffer.from(der, 'binary').toString('base64'),
     emisor: nombreDistinguido(cert.issuer.attributes),
     sujeto: nombreDistinguido(cert.subject.attributes),
@@ -112,7 +111,7 @@ export function firmarDocumento(xml: string, credencial: Credencial, opciones: O
   if (instante < credencial.validoDesde || instante > credencial.validoHasta) {
     throw new CertificadoInvalido('El certificado no está vigente en la fecha de firma.');
   }
-  const doc = new DOMParser().parseFromString(xml, 'text/xml');
+  const doc = new (xmldom().DOMParser)().parseFromString(xml, 'text/xml');
   const fechaDoc = doc.getElementsByTagNameNS(NS.cbc, 'IssueDate')[0]?.textContent;
   const { fecha, hora } = fechaHoraBogota(instante);
   if (fechaDoc !== fecha) throw new Error(`La fecha del documento (${fechaDoc}) debe ser la fecha de firma (${fecha}).`);
@@ -141,7 +140,7 @@ export function firmarDocumento(xml: string, credencial: Credencial, opciones: O
     `</xades:SignedProperties>` +
     `</xades:QualifyingProperties>`;
 
-  const firma = new SignedXml({
+  const firma = new (xmlCrypto().SignedXml)({
     privateKey: credencial.llavePem,
     publicCert: credencial.certificadoPem,
     canonicalizationAlgorithm: C14N,

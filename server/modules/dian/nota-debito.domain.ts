@@ -7,13 +7,14 @@
  * the rule lives here, the route only adapts. Numbered from the store's one notes' counter (prefix
  * `ND`), its number, build, signature, outbox row and activity entry in one transaction.
  */
-import { DOMParser, type Element as ElementoXml } from '@xmldom/xmldom';
+import type { Element as ElementoXml } from '@xmldom/xmldom';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { dian as D } from '#shared/messages/dian';
 import { ROL } from '#shared/roles';
 import type { TNotaDebito, TNotaDebitoRequest, TNotasDebitoVenta } from '#shared/schemas/dian';
 import type { Db } from '../../db/client';
+import { xmldom } from '../../lib/perezoso';
 import { dianConfiguracion, documentoDian, venta } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { avisarBandeja } from './aviso';
@@ -42,7 +43,7 @@ async function facturaDeVenta(db: Db, tiendaId: number, ventaId: number) {
 
 /** What a debit note's XML says of itself: its concept, reason and total (pesos). */
 function leerNota(xml: string): { concepto: number | null; motivo: string; total: number } {
-  const doc = new DOMParser().parseFromString(xml, 'text/xml');
+  const doc = new (xmldom().DOMParser)().parseFromString(xml, 'text/xml');
   const dr = doc.getElementsByTagNameNS(NS.cac, 'DiscrepancyResponse')[0];
   const texto = (el: ElementoXml | undefined, local: string) => el?.getElementsByTagNameNS(NS.cbc, local)[0]?.textContent ?? '';
   const total = texto(doc.getElementsByTagNameNS(NS.cac, 'RequestedMonetaryTotal')[0], 'PayableAmount');

@@ -20,8 +20,9 @@
  * five derivations at the cap) bounds a file with many bags.
  */
 import { Worker } from 'node:worker_threads';
-import forge from 'node-forge';
+import type forge from 'node-forge';
 import { dian as D } from '#shared/messages/dian';
+import { nodeForge } from '../../lib/perezoso.js';
 
 export const MAX_ITERACIONES_P12 = 10_000;
 export const MAX_ITERACIONES_TOTAL_P12 = 50_000;
@@ -64,11 +65,10 @@ const OID = {
 } as const;
 
 type Nodo = forge.asn1.Asn1;
-const T = forge.asn1.Type;
 
 const hijos = (n: Nodo | undefined): Nodo[] => (n && Array.isArray(n.value) ? n.value : []);
 const oidDe = (n: Nodo | undefined): string | undefined =>
-  n && n.tagClass === forge.asn1.Class.UNIVERSAL && n.type === T.OID && typeof n.value === 'string' ? forge.asn1.derToOid(n.value) : undefined;
+  n && n.tagClass === nf().asn1.Class.UNIVERSAL && n.type === nf().asn1.Type.OID && typeof n.value === 'string' ? nf().asn1.derToOid(n.value) : undefined;
 
 /** An OCTET STRING's bytes, also when it comes in BER chunks (constructed). */
 function octetos(n: Nodo | undefined): string {
@@ -79,7 +79,7 @@ function octetos(n: Nodo | undefined): string {
 
 /** A non-negative INTEGER; anything above 2^31 (or negative) is returned as Infinity. */
 function entero(n: Nodo | undefined): number {
-  if (!n || n.type !== T.INTEGER || typeof n.value !== 'string' || n.value.length === 0) throw new CertificadoInvalido(MENSAJE);
+  if (!n || n.type !== nf().asn1.Type.INTEGER || typeof n.value !== 'string' || n.value.length === 0) throw new CertificadoInvalido(MENSAJE);
   const bytes = n.value.replace(/^\0+/, '');
   if (n.value.charCodeAt(0) & 0x80) return Infinity;
   if (bytes.length > 4) return Infinity;
@@ -90,7 +90,7 @@ function entero(n: Nodo | undefined): number {
 
 const desdeDer = (bytes: string): Nodo => {
   try {
-    return forge.asn1.fromDer(forge.util.createBuffer(bytes));
+    return nf().asn1.fromDer(nf().util.createBuffer(bytes));
   } catch {
     throw new CertificadoInvalido(MENSAJE);
   }
@@ -202,25 +202,34 @@ function vigilar<F extends (...args: never[]) => unknown>(fn: F, posicion: numbe
     return fn.apply(this, args);
   } as F;
 }
-const f = forge as unknown as {
-  pkcs12: { generateKey: (...a: never[]) => unknown };
-  pbe: { generatePkcs12Key: (...a: never[]) => unknown };
-  pkcs5: { pbkdf2: (...a: never[]) => unknown };
-};
-// (password, salt, id, iter, n, md) and (p, s, c, dkLen, md): where forge's pkcs12.js and pbe.js call them.
-f.pkcs12.generateKey = vigilar(f.pkcs12.generateKey, 3);
-f.pbe.generatePkcs12Key = vigilar(f.pbe.generatePkcs12Key, 3);
-f.pkcs5.pbkdf2 = vigilar(f.pkcs5.pbkdf2, 2);
+let vigilada = false;
+/** node-forge, read on its first use (server/lib/perezoso.ts), its derivations watched before anything here runs them. */
+function nf(): typeof forge {
+  const modulo = nodeForge();
+  if (!vigilada) {
+    const f = modulo as unknown as {
+      pkcs12: { generateKey: (...a: never[]) => unknown };
+      pbe: { generatePkcs12Key: (...a: never[]) => unknown };
+      pkcs5: { pbkdf2: (...a: never[]) => unknown };
+    };
+    // (password, salt, id, iter, n, md) and (p, s, c, dkLen, md): where forge's pkcs12.js and pbe.js call them.
+    f.pkcs12.generateKey = vigilar(f.pkcs12.generateKey, 3);
+    f.pbe.generatePkcs12Key = vigilar(f.pbe.generatePkcs12Key, 3);
+    f.pkcs5.pbkdf2 = vigilar(f.pkcs5.pbkdf2, 2);
+    vigilada = true;
+  }
+  return modulo;
+}
 
 /** What forge found in an opened store (the same as p12-worker.mjs answers). */
 function contenidoDe(almacen: forge.pkcs12.Pkcs12Pfx): ContenidoP12 {
   const bolsas = (tipo: string) => almacen.getBags({ bagType: tipo })[tipo] ?? [];
-  const llaves = [...bolsas(forge.pki.oids.pkcs8ShroudedKeyBag!), ...bolsas(forge.pki.oids.keyBag!)]
+  const llaves = [...bolsas(nf().pki.oids.pkcs8ShroudedKeyBag!), ...bolsas(nf().pki.oids.keyBag!)]
     .filter((b) => b.key && (b.key as forge.pki.rsa.PrivateKey).n)
-    .map((b) => forge.pki.privateKeyToPem(b.key!));
-  const certificados = bolsas(forge.pki.oids.certBag!)
+    .map((b) => nf().pki.privateKeyToPem(b.key!));
+  const certificados = bolsas(nf().pki.oids.certBag!)
     .filter((b) => b.cert)
-    .map((b) => forge.pki.certificateToPem(b.cert!));
+    .map((b) => nf().pki.certificateToPem(b.cert!));
   return { llaves, certificados };
 }
 
@@ -233,7 +242,7 @@ export function abrirP12(p12: Buffer, clave: string): ContenidoP12 {
   presupuesto = { total: 0 };
   let almacen: forge.pkcs12.Pkcs12Pfx;
   try {
-    almacen = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary'))), false, clave);
+    almacen = nf().pkcs12.pkcs12FromAsn1(nf().asn1.fromDer(nf().util.createBuffer(p12.toString('binary'))), false, clave);
   } catch (err) {
     if (err instanceof DemasiadasIteraciones) throw new CertificadoInvalido(mensajeIteraciones(), 'iteraciones');
     throw new CertificadoInvalido(MENSAJE, 'clave');

@@ -3,7 +3,7 @@
  * printed: 160 dots at 203 dpi on a 58 mm printer; the PNG is made at 192 px and the module matrix is
  * given too for printers that draw the QR themselves (ESC/POS).
  */
-import QRCode from 'qrcode';
+import { qrcode } from '../../lib/perezoso.js';
 import { urlCatalogo } from './cude.js';
 
 /** 2 cm at 203 dpi ≈ 160 dots. */
@@ -19,8 +19,8 @@ export interface QrTirilla {
 export async function qrTirilla(cude: string, ambiente: 1 | 2, anchoPx = 192): Promise<QrTirilla> {
   const url = urlCatalogo(cude, ambiente);
   const ancho = Math.max(anchoPx, ANCHO_MINIMO_QR);
-  const png = await QRCode.toBuffer(url, { errorCorrectionLevel: 'M', margin: 4, width: ancho, type: 'png' });
-  const qr = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const png = await qrcode().toBuffer(url, { errorCorrectionLevel: 'M', margin: 4, width: ancho, type: 'png' });
+  const qr = qrcode().create(url, { errorCorrectionLevel: 'M' });
   return { url, png, modulos: { tamano: qr.modules.size, datos: Uint8Array.from(qr.modules.data) } };
 }
 

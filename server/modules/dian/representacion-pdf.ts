@@ -7,9 +7,6 @@
  * soporte is issued by the store, which is its buyer (AccountingCustomerParty): the store heads it and
  * the seller who does not invoice is the other party.
  */
-import { DOMParser } from '@xmldom/xmldom';
-import { jsPDF } from 'jspdf';
-import QRCode from 'qrcode';
 import { dian as D } from '#shared/messages/dian';
 import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
 import { representacion as R } from '#shared/messages/representacion';
@@ -17,6 +14,7 @@ import { isoADdMmAaaa } from '#shared/fecha-texto';
 import { formatPesos } from '#shared/money';
 import { lugarLegible } from './divipola.js';
 import { NS } from './xml.js';
+import { jspdf, qrcode, xmldom } from '../../lib/perezoso.js';
 
 type El = Element;
 
@@ -84,7 +82,7 @@ export interface Representacion {
 }
 
 export function leerRepresentacion(xml: string, tipo: string): Representacion {
-  const doc = new DOMParser({ onError: () => {} }).parseFromString(xml, 'text/xml');
+  const doc = new (xmldom().DOMParser)({ onError: () => {} }).parseFromString(xml, 'text/xml');
   const raiz = doc.documentElement as unknown as El;
   const soporte = TIPOS_SOPORTE.has(tipo);
   const linea = tipo === '91' || tipo === '95' ? ['CreditNoteLine', 'CreditedQuantity'] : tipo === '92' ? ['DebitNoteLine', 'DebitedQuantity'] : ['InvoiceLine', 'InvoicedQuantity'];
@@ -127,7 +125,7 @@ export function leerRepresentacion(xml: string, tipo: string): Representacion {
 /** The PDF of a signed invoice or note. */
 export async function representacionPdf(xml: string, tipo: string): Promise<Buffer> {
   const r = leerRepresentacion(xml, tipo);
-  const pdf = new jsPDF({ unit: 'mm', format: 'letter', compress: true });
+  const pdf = new (jspdf().jsPDF)({ unit: 'mm', format: 'letter', compress: true });
   const titulo = D.tipos[tipo] ?? FE.nombreDocumento;
   pdf.setProperties({ title: `${titulo} ${r.numero}`, author: r.emisor.nombre });
   const izq = 15;
@@ -146,7 +144,7 @@ export async function representacionPdf(xml: string, tipo: string): Promise<Buff
   if (r.emisor.direccion) linea(r.emisor.direccion, izq, 9, false, 130);
   if (r.emisor.contacto) linea(r.emisor.contacto, izq, 9, false, 130);
   if (r.qr) {
-    const png = await QRCode.toDataURL(r.qr, { margin: 0, width: 240, errorCorrectionLevel: 'M' });
+    const png = await qrcode().toDataURL(r.qr, { margin: 0, width: 240, errorCorrectionLevel: 'M' });
     pdf.addImage(png, 'PNG', izq + ancho - 38, 12, 38, 38);
   }
   y = Math.max(y + 4, 56);

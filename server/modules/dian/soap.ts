@@ -7,9 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { zipSync, strToU8 } from 'fflate';
-import { SignedXml } from 'xml-crypto';
-import { DOMParser } from '@xmldom/xmldom';
 import { dian as D } from '#shared/messages/dian';
+import { xmlCrypto, xmldom } from '../../lib/perezoso.js';
 import { solicitar, type RespuestaSalida } from '../../lib/salida.js';
 import type { Credencial } from './firma.js';
 import { ALGORITMO, NS } from './xml.js';
@@ -61,7 +60,7 @@ export function sobreFirmado(operacion: OperacionDian, cuerpo: string, url: stri
     `</soap:Header>` +
     `<soap:Body>${cuerpo}</soap:Body>` +
     `</soap:Envelope>`;
-  const firma = new SignedXml({
+  const firma = new (xmlCrypto().SignedXml)({
     privateKey: credencial.llavePem,
     canonicalizationAlgorithm: ALGORITMO.excC14n,
     signatureAlgorithm: ALGORITMO.rsaSha256,
@@ -93,7 +92,7 @@ function hijos(padre: Element | Document, ns: string, local: string): Element[] 
 
 /** Reads DIAN's DianResponse (SendBillSyncResult or GetStatusResult). */
 export function leerRespuesta(cuerpo: string): RespuestaDian {
-  const doc = new DOMParser().parseFromString(cuerpo, 'text/xml') as unknown as Document;
+  const doc = new (xmldom().DOMParser)().parseFromString(cuerpo, 'text/xml') as unknown as Document;
   return leerDianResponse(doc, cuerpo);
 }
 
@@ -118,7 +117,7 @@ function leerDianResponse(doc: Document | Element, cuerpo: string): RespuestaDia
  * refused the upload itself (ErrorMessageList's ProcessedMessage, e.g. a wrong test-set id).
  */
 export function leerEnvioAsincrono(cuerpo: string): { zipKey: string } | { errores: string[] } {
-  const doc = new DOMParser().parseFromString(cuerpo, 'text/xml') as unknown as Document;
+  const doc = new (xmldom().DOMParser)().parseFromString(cuerpo, 'text/xml') as unknown as Document;
   const zipKey = hijos(doc, NS_SOAP.b, 'ZipKey')[0]?.textContent?.trim() ?? '';
   if (zipKey) return { zipKey };
   const errores = Array.from(doc.getElementsByTagNameNS('*', 'ProcessedMessage') as unknown as Element[])
@@ -132,7 +131,7 @@ export function leerEnvioAsincrono(cuerpo: string): { zipKey: string } | { error
  * validating the batch (no document answered yet, or "Batch en proceso de validación").
  */
 export function leerRespuestasZip(cuerpo: string): RespuestaDian[] | null {
-  const doc = new DOMParser().parseFromString(cuerpo, 'text/xml') as unknown as Document;
+  const doc = new (xmldom().DOMParser)().parseFromString(cuerpo, 'text/xml') as unknown as Document;
   const respuestas = hijos(doc, NS_SOAP.b, 'DianResponse').map((e) => leerDianResponse(e, cuerpo));
   const enProceso = (r: RespuestaDian) => r.codigo === '' || /en proceso/i.test(r.descripcion);
   if (respuestas.length === 0 || respuestas.every(enProceso)) return null;
@@ -143,7 +142,7 @@ export function leerRespuestasZip(cuerpo: string): RespuestaDian[] | null {
 export function esRespuestaSoap(texto: string, operacion: OperacionDian): boolean {
   let doc: Document;
   try {
-    doc = new DOMParser({ onError: () => {} }).parseFromString(texto, 'text/xml') as unknown as Document;
+    doc = new (xmldom().DOMParser)({ onError: () => {} }).parseFromString(texto, 'text/xml') as unknown as Document;
   } catch {
     return false;
   }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
+import { xmldom } from '../../lib/perezoso.js';
 import { digitoVerificacion } from './cude.js';
 
 const ejecutar = promisify(execFile);
@@ -48,19 +48,19 @@ const EXT = 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionCompone
 export async function validarContraXsd(xml: string, opciones: { sinFirmar?: boolean; raiz?: string } = {}): Promise<ResultadoXsd> {
   let texto = xml;
   if (opciones.sinFirmar) {
-    const d = new DOMParser().parseFromString(xml, 'text/xml');
+    const d = new (xmldom().DOMParser)().parseFromString(xml, 'text/xml');
     for (const c of Array.from(d.getElementsByTagNameNS(EXT, 'ExtensionContent'))) {
       if (c.childNodes.length === 0) c.parentNode!.parentNode!.removeChild(c.parentNode!);
     }
-    texto = new XMLSerializer().serializeToString(d);
+    texto = new (xmldom().XMLSerializer)().serializeToString(d);
   }
   const doc = await xmllint(texto, opciones.raiz ?? 'maindoc/UBL-Invoice-2.1.xsd');
   if (!doc.ok) return doc;
-  const parsed = new DOMParser().parseFromString(xml, 'text/xml');
+  const parsed = new (xmldom().DOMParser)().parseFromString(xml, 'text/xml');
   const ext = parsed.getElementsByTagNameNS(STS, 'DianExtensions')[0];
   if (!ext) return { ok: false, errores: 'falta sts:DianExtensions' };
   // Serialized on its own, the element carries the namespaces it uses from its ancestors.
-  const solo = new DOMParser().parseFromString('<?xml version="1.0" encoding="UTF-8"?>' + new XMLSerializer().serializeToString(ext), 'text/xml');
+  const solo = new (xmldom().DOMParser)().parseFromString('<?xml version="1.0" encoding="UTF-8"?>' + new (xmldom().XMLSerializer)().serializeToString(ext), 'text/xml');
   // One known disagreement between DIAN's annex and its published schema: the annex puts the NIT's
   // check digit in `@schemeID` of `sts:ProviderID` and `sts:AuthorizationProviderID` (DIAN's own
   // documents say schemeID="4" for 800197268), while the schema enumerates ID types there. Where
@@ -74,5 +74,5 @@ export async function validarContraXsd(xml: string, opciones: { sinFirmar?: bool
       }
     }
   }
-  return xmllint(new XMLSerializer().serializeToString(solo), 'maindoc/DIAN_UBL_Structures.xsd');
+  return xmllint(new (xmldom().XMLSerializer)().serializeToString(solo), 'maindoc/DIAN_UBL_Structures.xsd');
 }

@@ -4,7 +4,7 @@
  * The element order follows the UBL 2.1 schemas (tests validate every mix with xmllint); the last
  * `ext:UBLExtension` is left empty for the signature (`firma.ts`).
  */
-import { create } from 'xmlbuilder2';
+import { xmlbuilder2 } from '../../lib/perezoso.js';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { camposDeCodigo, cude, fechaHoraBogota, monto, softwareSecurityCode, urlCatalogo } from './cude.js';
 import { calcularTotales, impuestosDeLinea, validarDocumento, type SubtotalImpuesto, type Totales } from './totales.js';
@@ -221,7 +221,7 @@ export type RaizDian = 'Invoice' | 'CreditNote' | 'DebitNote';
 
 export function raizDian(raiz: RaizDian, d: Pick<DocumentoPos, 'resolucion' | 'software'>, numero: string, qr: string, control: boolean) {
   nsRaiz = raiz === 'CreditNote' ? NS.nc : raiz === 'DebitNote' ? NS.nd : NS.inv;
-  const doc = create({ version: '1.0', encoding: 'UTF-8', standalone: false });
+  const doc = xmlbuilder2().create({ version: '1.0', encoding: 'UTF-8', standalone: false });
   const inv = doc.ele(nsRaiz, raiz);
   for (const p of ['cac', 'cbc', 'ext', 'sts', 'ds', 'xades', 'xades141'] as const) {
     inv.att('http://www.w3.org/2000/xmlns/', `xmlns:${p}`, NS[p]);

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import forge from 'node-forge';
 import { PRODUCT_NAME } from '#shared/messages';
+import { nodeForge } from '../../lib/perezoso';
 import { ensurePrivateDir, writePrivateFile } from '../../lib/private-files';
 import { derDePem, huellaDePem } from './huella';
 
@@ -68,7 +68,7 @@ function nuevasClaves() {
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
-  return { keyPem: privateKey, privada: forge.pki.privateKeyFromPem(privateKey), publica: forge.pki.publicKeyFromPem(publicKey) };
+  return { keyPem: privateKey, privada: nodeForge().pki.privateKeyFromPem(privateKey), publica: nodeForge().pki.publicKeyFromPem(publicKey) };
 }
 
 // A positive serial of 16 random bytes (the first bit cleared: X.509 serials are positive integers).
@@ -80,7 +80,7 @@ const serial = () => {
 
 function crearAutoridad(ahora: Date) {
   const claves = nuevasClaves();
-  const cert = forge.pki.createCertificate();
+  const cert = nodeForge().pki.createCertificate();
   cert.publicKey = claves.publica;
   cert.serialNumber = serial();
   cert.validity.notBefore = new Date(ahora.getTime() - DIA_MS);
@@ -97,15 +97,15 @@ function crearAutoridad(ahora: Date) {
     { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
     { name: 'subjectKeyIdentifier' },
   ]);
-  cert.sign(claves.privada, forge.md.sha256.create());
-  return { certPem: forge.pki.certificateToPem(cert), keyPem: claves.keyPem };
+  cert.sign(claves.privada, nodeForge().md.sha256.create());
+  return { certPem: nodeForge().pki.certificateToPem(cert), keyPem: claves.keyPem };
 }
 
 function crearServidor(ca: { certPem: string; keyPem: string }, nombres: string[], ahora: Date) {
-  const caCert = forge.pki.certificateFromPem(ca.certPem);
-  const caKey = forge.pki.privateKeyFromPem(ca.keyPem);
+  const caCert = nodeForge().pki.certificateFromPem(ca.certPem);
+  const caKey = nodeForge().pki.privateKeyFromPem(ca.keyPem);
   const claves = nuevasClaves();
-  const cert = forge.pki.createCertificate();
+  const cert = nodeForge().pki.createCertificate();
   cert.publicKey = claves.publica;
   cert.serialNumber = serial();
   cert.validity.notBefore = new Date(ahora.getTime() - DIA_MS);
@@ -120,8 +120,8 @@ function crearServidor(ca: { certPem: string; keyPem: string }, nombres: string[
     { name: 'subjectKeyIdentifier' },
     { name: 'authorityKeyIdentifier', keyIdentifier: caCert.generateSubjectKeyIdentifier().getBytes() },
   ]);
-  cert.sign(caKey, forge.md.sha256.create());
-  return { certPem: forge.pki.certificateToPem(cert), keyPem: claves.keyPem };
+  cert.sign(caKey, nodeForge().md.sha256.create());
+  return { certPem: nodeForge().pki.certificateToPem(cert), keyPem: claves.keyPem };
 }
 
 /** Whether `certPem` is still good at `ahora` for a while and covers every name. */

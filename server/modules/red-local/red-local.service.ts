@@ -1,7 +1,7 @@
 import net from 'node:net';
-import QRCode from 'qrcode';
 import type { TRedLocal } from '#shared/schemas/red-local';
 import type { Env } from '../../env';
+import { qrcode } from '../../lib/perezoso';
 import { escuchaEnTodas, nombresLocales, soloEsteComputador } from './certificados';
 import { autoridadDe } from './https';
 import { huellaDePem } from './huella';
@@ -10,7 +10,7 @@ import { huellaDePem } from './huella';
 export const RUTA_AUTORIDAD = '/api/red-local/autoridad.crt';
 
 const qr = async (texto: string) =>
-  `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(texto, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })).toString('base64')}`;
+  `data:image/svg+xml;base64,${Buffer.from(await qrcode().toString(texto, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })).toString('base64')}`;
 
 const conPuerto = (ip: string, puerto: number, https: boolean) => `${https ? 'https' : 'http'}://${net.isIPv6(ip) ? `[${ip}]` : ip}:${puerto}`;
 
