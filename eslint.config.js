@@ -147,6 +147,19 @@ export default tseslint.config(
           ] }],
     },
   },
+  {
+    // Packages a start never needs are read on first use (issue #55 point 5, server/lib/perezoso.ts): a
+    // value import here would load them in every server again. Types are free.
+    files: ['server/**/*.ts'],
+    ignores: [...TESTS, 'server/lib/perezoso.ts', 'server/modules/dian/fake-dian.ts', 'server/**/*.fixtures.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: ['node-forge', 'xml-crypto', '@xmldom/xmldom', 'xmlbuilder2', 'jspdf', 'qrcode', 'pg', 'drizzle-orm/node-postgres', 'drizzle-orm/node-postgres/migrator'].map((name) => ({
+        name,
+        allowTypeImports: true,
+        message: 'Se lee al usarlo (server/lib/perezoso.ts, o import() dinámico): no lo cargue cada arranque del servidor.',
+      })) }],
+    },
+  },
   // No import cycles (issue #29): a module and what it imports never lead back to it. import-x skips
   // type-only imports; capas/ciclo-de-tipos below catches the cycles they close. `#shared/*` resolves
   // through package.json.
