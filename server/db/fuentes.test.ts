@@ -107,6 +107,11 @@ describe('a migrated database runs the source files', () => {
     expect(despues).toEqual(nueva);
   });
 
+  it('the checkout runs its statements, its triggers included, with generic plans (issue #55 point 3)', async () => {
+    const [f] = await enTransaccion(database, (ej) => ej.query<{ config: string[] | string | null }>(`select proconfig as config from pg_proc where proname = 'venta_registrar'`));
+    expect(String(f?.config ?? '')).toContain('plan_cache_mode=force_generic_plan');
+  });
+
   it('a start with unchanged files runs none of them; a changed file runs alone', async () => {
     const ninguno = await enTransaccion(database, (ej) => aplicarFuentes(ej, fuentes, { todas: false }));
     expect(ninguno).toEqual([]);

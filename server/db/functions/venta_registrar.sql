@@ -24,7 +24,14 @@ CREATE OR REPLACE FUNCTION venta_registrar(
   p_unidades integer[],
   p_importes bigint[],
   p_lista boolean
-) RETURNS jsonb LANGUAGE plpgsql AS $$
+) RETURNS jsonb LANGUAGE plpgsql
+-- Generic plans for every statement the checkout runs, its triggers' included (issue #55 point 3): each is
+-- a lookup or a write by key, whose plan does not depend on the values. Left to choose, PostgreSQL kept
+-- re-planning some of them at every sale (a custom plan is chosen when the generic one's estimate is
+-- higher, and the lines' query with its price-list subquery is estimated so); planning was ~15 % of an
+-- embedded sale (BENCHMARKS.md, 2026-12-03).
+SET plan_cache_mode = force_generic_plan
+AS $$
 DECLARE
   v_lineas jsonb;
   v_encontrados integer;
