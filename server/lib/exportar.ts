@@ -13,6 +13,9 @@
  * time as text, 'YYYY-MM-DD' or 'YYYY-MM-DD HH:MM[:SS]') and caps how many it reads (EXPORT_MAX_FILAS).
  */
 
+import { PassThrough } from 'node:stream';
+import type { stream as ExcelStream } from 'exceljs';
+
 export type FormatoExport = 'csv' | 'xlsx';
 
 /** The most rows one export carries. */
@@ -78,33 +81,65 @@ function fechaXlsx(v: string): Date | string {
  */
 export const cargarExcel = async () => (await import('exceljs')).default;
 
+/** Rows written between two turns of the event loop, so the compressor drains what they wrote. */
+const FILAS_POR_TURNO = 500;
+
+/**
+ * A workbook written row by row with exceljs' streaming writer (issue #55 point 5): each row is
+ * serialised and let go when it is committed, and the file is gathered already compressed. The whole
+ * book in memory (exceljs' Workbook) held ~2 KB per cell: exporting a year's catalogue (100 000
+ * products) or a month's report by product ran the embedded server out of its 256 MB heap and ended it.
+ * `escribir` adds the sheets, their rows committed (`fila.commit()`); `turno()` between rows lets the
+ * compressor take what they wrote.
+ */
+export async function libroPorFilas(escribir: (libro: ExcelStream.xlsx.WorkbookWriter, turno: () => Promise<void>) => Promise<void>): Promise<Buffer> {
+  const ExcelJS = await cargarExcel();
+  const salida = new PassThrough();
+  const partes: Buffer[] = [];
+  salida.on('data', (b: Buffer) => partes.push(b));
+  const fin = new Promise<void>((resolve, reject) => {
+    salida.on('end', resolve);
+    salida.on('error', reject);
+  });
+  const libro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: salida, useStyles: true, useSharedStrings: false });
+  let filas = 0;
+  await escribir(libro, async () => {
+    if (++filas % FILAS_POR_TURNO === 0) await new Promise((r) => setImmediate(r));
+  });
+  await libro.commit();
+  await fin;
+  return Buffer.concat(partes);
+}
+
 /** The rows as an XLSX workbook of one sheet. */
 export async function tablaXlsx<T>(columnas: readonly ColumnaExport<T>[], filas: Iterable<T>, hoja = 'Datos'): Promise<Buffer> {
-  const ExcelJS = await cargarExcel();
-  const libro = new ExcelJS.Workbook();
-  const ws = libro.addWorksheet(hoja.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columnas.map((c) => ({
-    header: c.titulo,
-    width: Math.max(10, Math.min(40, c.titulo.length + 4)),
-    style: c.tipo === 'fecha' ? { numFmt: 'dd/mm/yyyy' } : c.comoTexto ? { numFmt: '@' } : {},
-  }));
-  ws.getRow(1).font = { bold: true };
+  const lista = Array.isArray(filas) ? (filas as readonly T[]) : [...filas];
+  // A date column whose values carry a time shows it (known before the first row is written).
   const conHora = new Set<number>();
-  for (const f of filas) {
-    ws.addRow(
-      columnas.map((c, i) => {
-        const v = c.valor(f);
-        if (v == null || v === '') return null;
-        if (c.tipo === 'fecha' && typeof v === 'string') {
-          if (v.length > 10) conHora.add(i);
-          return fechaXlsx(v);
-        }
-        return v;
-      }),
-    );
-  }
-  for (const i of conHora) ws.getColumn(i + 1).numFmt = 'dd/mm/yyyy hh:mm';
-  return Buffer.from(await libro.xlsx.writeBuffer());
+  columnas.forEach((c, i) => {
+    if (c.tipo === 'fecha' && lista.some((f) => String(c.valor(f) ?? '').length > 10)) conHora.add(i);
+  });
+  return libroPorFilas(async (libro, turno) => {
+    const ws = libro.addWorksheet(hoja.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws.columns = columnas.map((c, i) => ({
+      width: Math.max(10, Math.min(40, c.titulo.length + 4)),
+      style: c.tipo === 'fecha' ? { numFmt: conHora.has(i) ? 'dd/mm/yyyy hh:mm' : 'dd/mm/yyyy' } : c.comoTexto ? { numFmt: '@' } : {},
+    }));
+    const cabecera = ws.addRow(columnas.map((c) => c.titulo));
+    cabecera.font = { bold: true };
+    cabecera.commit();
+    for (const f of lista) {
+      ws.addRow(
+        columnas.map((c) => {
+          const v = c.valor(f);
+          if (v == null || v === '') return null;
+          return c.tipo === 'fecha' && typeof v === 'string' ? fechaXlsx(v) : v;
+        }),
+      ).commit();
+      await turno();
+    }
+    ws.commit();
+  });
 }
 
 /** The file in the asked format, with its content type and the file name's extension. */

@@ -3,7 +3,7 @@ import { M } from '#shared/messages';
 import type { TColumna, TReporte, TTabla } from '#shared/schemas/reportes';
 import { SIMBOLO_UNIDAD } from '#shared/cantidad';
 import type { TUnidadDian } from '#shared/impuestos';
-import { cargarExcel, numeroCsv, textoCsv } from '../../lib/exportar';
+import { libroPorFilas, numeroCsv, textoCsv } from '../../lib/exportar';
 
 /**
  * A report as a file (issue #35 point 3), with the cells of server/lib/exportar.ts (#33). The CSV is what Excel in Spanish opens as a table: UTF-8
@@ -114,35 +114,43 @@ const nombreHoja = (titulo: string, usados: Set<string>) => {
 };
 
 export async function reporteXlsx(rep: Pick<TReporte, 'titulo' | 'periodo' | 'tablas'>, zona: string): Promise<Buffer> {
-  const ExcelJS = await cargarExcel();
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'ADAX Store Manager';
-  const usados = new Set<string>();
-  for (const [k, t] of rep.tablas.map(conUnidades).entries()) {
-    const ws = wb.addWorksheet(nombreHoja(t.titulo, usados));
-    ws.addRow([k === 0 ? rep.titulo : t.titulo]).font = { bold: true, size: 14 };
-    ws.addRow([`${R.filtros.periodo}: ${R.periodoTexto(diaATexto(rep.periodo.desde), diaATexto(rep.periodo.hasta))}`]);
-    ws.addRow([]);
-    const cab = ws.addRow(t.columnas.map((c) => c.titulo));
-    cab.font = { bold: true };
-    const filas = t.filas.map((f) => ws.addRow(t.columnas.map((c) => valorXlsx(c, f[c.clave] ?? null, zona))));
-    t.columnas.forEach((c, i) => {
-      const columna = ws.getColumn(i + 1);
-      const formato = FORMATOS[c.tipo];
-      if (formato) columna.numFmt = formato;
-      columna.width = Math.min(40, Math.max(10, c.titulo.length + 2, ...t.filas.slice(0, 200).map((f) => String(f[c.clave] ?? '').length + 2)));
-    });
-    // A weighed quantity (0,375 kg) shows its decimals; the column's format shows counts whole.
-    t.filas.forEach((f, j) =>
-      t.columnas.forEach((c, i) => {
-        const v = f[c.clave];
-        if (c.tipo === 'entero' && v != null && v !== '' && !Number.isInteger(Number(v))) filas[j]!.getCell(i + 1).numFmt = '#,##0.000';
-      }),
-    );
-    ws.views = [{ state: 'frozen', ySplit: 4 }];
-  }
-  if (rep.tablas.length === 0) wb.addWorksheet(nombreHoja(rep.titulo, usados));
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  // Row by row (libroPorFilas): a month's report by product of a big catalogue, whole in memory, ended
+  // the embedded server (issue #55 point 5).
+  return libroPorFilas(async (wb, turno) => {
+    wb.creator = 'ADAX Store Manager';
+    const usados = new Set<string>();
+    const tablas = rep.tablas.map(conUnidades);
+    for (const [k, t] of tablas.entries()) {
+      const ws = wb.addWorksheet(nombreHoja(t.titulo, usados), { views: [{ state: 'frozen', ySplit: 4 }] });
+      ws.columns = t.columnas.map((c) => {
+        const formato = FORMATOS[c.tipo];
+        return {
+          width: Math.min(40, Math.max(10, c.titulo.length + 2, ...t.filas.slice(0, 200).map((f) => String(f[c.clave] ?? '').length + 2))),
+          style: formato ? { numFmt: formato } : {},
+        };
+      });
+      const titulo = ws.addRow([k === 0 ? rep.titulo : t.titulo]);
+      titulo.font = { bold: true, size: 14 };
+      titulo.commit();
+      ws.addRow([`${R.filtros.periodo}: ${R.periodoTexto(diaATexto(rep.periodo.desde), diaATexto(rep.periodo.hasta))}`]).commit();
+      ws.addRow([]).commit();
+      const cab = ws.addRow(t.columnas.map((c) => c.titulo));
+      cab.font = { bold: true };
+      cab.commit();
+      for (const f of t.filas) {
+        const fila = ws.addRow(t.columnas.map((c) => valorXlsx(c, f[c.clave] ?? null, zona)));
+        // A weighed quantity (0,375 kg) shows its decimals; the column's format shows counts whole.
+        t.columnas.forEach((c, i) => {
+          const v = f[c.clave];
+          if (c.tipo === 'entero' && v != null && v !== '' && !Number.isInteger(Number(v))) fila.getCell(i + 1).numFmt = '#,##0.000';
+        });
+        fila.commit();
+        await turno();
+      }
+      ws.commit();
+    }
+    if (tablas.length === 0) wb.addWorksheet(nombreHoja(rep.titulo, usados)).commit();
+  });
 }
 
 /** The file's name: the report and its days. */
