@@ -54,6 +54,15 @@ export const ZEnv = z.object({
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'BACKUP_HORA como 03:00 (hora de Colombia, de 00:00 a 23:59)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * The embedded database's upkeep (ADR 083): this often (`10m`, `1h`) the running server analyzes and
+   * vacuums the tables that were never analyzed or grew by a fifth, once no request has arrived for 30 s;
+   * `off` stops it. PGlite runs no autovacuum; ignored with PostgreSQL, whose autovacuum does it.
+   */
+  MANTENIMIENTO_CADA: z
+    .string()
+    .regex(/^(off|\d+[smhd])$/, 'MANTENIMIENTO_CADA como 10m, 1h, 30s u off')
+    .default('10m'),
   /** Scheduled and manual backups older than this many days are removed after each new one. */
   BACKUP_KEEP_DAYS: z.coerce.number().int().min(1, 'BACKUP_KEEP_DAYS: al menos 1').default(7),
   /**

@@ -4,6 +4,7 @@ import { backupFileName, writeBackup } from './db/backup';
 import { bootstrap } from './bootstrap';
 import { DEMO } from './db/demo';
 import { scheduleBackups, type BackupSchedule } from './db/backup-schedule';
+import { programarMantenimiento, type Mantenimiento } from './db/mantenimiento';
 import { durationMs, loadEnv } from './env';
 import { carpetaTls, escucharHttps, type Https } from './modules/red-local/https';
 
@@ -15,8 +16,11 @@ async function main() {
   // Backups under way: `npm run backup`'s (SIGUSR2) and the schedule's, stopped first on shutdown.
   const manuales = new Set<AbortController>();
   let programados: BackupSchedule | undefined;
+  // The embedded database's upkeep (ADR 083), stopped before the database closes.
+  let mantenimiento: Mantenimiento | undefined;
   const detenerRespaldos = () => {
     programados?.stop();
+    void mantenimiento?.stop();
     for (const c of manuales) c.abort(new Error('el servidor se está cerrando'));
   };
   // The HTTPS listener for the shop's phones, once started (closed before the app on shutdown).
@@ -41,6 +45,7 @@ async function main() {
     try {
       await escuchas.https?.close();
       await app.close();
+      await mantenimiento?.stop();
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -76,6 +81,10 @@ async function main() {
   }
 
   const address = await app.listen({ host: env.HOST, port: env.PORT });
+  // PGlite runs no autovacuum: the server analyzes the tables that grew, between requests (ADR 083).
+  if (database.kind === 'pglite' && env.MANTENIMIENTO_CADA !== 'off') {
+    mantenimiento = programarMantenimiento({ db: database.db, cadaMs: durationMs(env.MANTENIMIENTO_CADA), ultimaPeticion: () => app.ultimaPeticion, log: app.log });
+  }
   const url = address.replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
   database.lock?.setUrl(url);
   // HTTPS for the shop's phones (issue #34, ADR 021), closed before the app on shutdown.

@@ -29,6 +29,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Set on SIGTERM: `ready` answers 503 while in-flight requests finish (server/main.ts). */
     draining: boolean;
+    /** When the last request arrived (ms; the start until one does): the embedded database's upkeep waits for a quiet server (ADR 083). */
+    ultimaPeticion: number;
   }
 }
 
@@ -56,6 +58,7 @@ export function registerOperacion(
   options: { metricsToken?: string; contadores: () => EstadoContadores | 'en memoria'; dataDir: string; discoMinimoMb: number },
 ): (api: FastifyInstance) => void {
   app.decorate('draining', false);
+  app.decorate('ultimaPeticion', Date.now());
   const expected = migrationsInJournal();
   // The last write refused for a full disk, on any route (the error handler answers it in Spanish).
   const disco = { llenoEn: 0 };
@@ -116,6 +119,7 @@ export function registerOperacion(
   // Shutting down: what arrives now is refused whole, in the product's shape, and the connection closed
   // (a proxy sends the retry to another instance); `ready` and `health` still answer.
   app.addHook('onRequest', async (req, reply) => {
+    app.ultimaPeticion = Date.now();
     if (!app.draining || req.url.endsWith('/ready') || req.url.endsWith('/health')) return;
     reply.header('connection', 'close').header('retry-after', '2');
     throw new AppError('UNAVAILABLE', M.operacion.cerrando);

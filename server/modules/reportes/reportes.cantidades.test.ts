@@ -19,6 +19,8 @@ beforeAll(async () => {
   quesoId = await nuevo({ nombre: 'Queso campesino', precio: 12_000, cantidad: 10, unidad: 'KGM', categoria: 'Lácteos' });
   const queso = quesoId;
   const arroz = await nuevo({ nombre: 'Arroz 500 g', precio: 2_800, cantidad: 40, categoria: 'Granos' });
+  // Counted by the unit, in the cheese's category, never sold (no stock: the inventory's totals stay).
+  await nuevo({ nombre: 'Yogur de mora', precio: 3_500, cantidad: 0, categoria: 'Lácteos' });
   for (const lineas of [[{ productoId: queso, cantidad: 0.204 }, { productoId: arroz, cantidad: 13 }], [{ productoId: arroz, cantidad: 17 }]]) {
     const v = await t.request({ method: 'POST', url: '/api/ventas', token: s.token, payload: { lineas, metodoPagoId: 5, montoRecibido: 100_000 } });
     expect(v.statusCode, v.body).toBe(201);
@@ -70,6 +72,7 @@ describe('cantidades en su unidad en los reportes (issue #52 punto 3)', () => {
   it('por categoría: igual, y una categoría de una sola unidad la lleva', async () => {
     const rep = (await pedir('/api/reportes/categorias?periodo=hoy')).json() as TReporte;
     expect(Object.fromEntries(rep.indicadores.map((i) => [i.clave, i.valor]))).toMatchObject({ unidades: 30, kilos: 0.204 });
+    // Its row adds up kilos of cheese only: the yogurt of the same category, counted by the unit, sold none.
     expect(rep.tablas[0]!.filas.find((f) => f.categoria === 'Lácteos')).toMatchObject({ cantidad: 0.204, unidad: 'KGM' });
   });
 
@@ -189,6 +192,10 @@ describe('metros, metros cuadrados y galones en los totales del día (issue #58 
     const rep = (await pedirF('GET', '/api/reportes/productos?periodo=hoy')).json() as TReporte;
     expect(Object.fromEntries(rep.indicadores.map((i) => [i.clave, i.valor]))).toMatchObject({ unidades: 20, metros: 54, metrosCuadrados: 3, galones: 1.5 });
     expect(rep.tablas[0]!.filas.find((x) => x.producto === 'Cable 12 AWG')).toMatchObject({ cantidad: 52.5, unidad: 'MTR' });
+    // A category whose row adds up centimetres of tape and gallons of paint has no unit: a count of mixed things.
+    const cat = (await pedirF('GET', '/api/reportes/categorias?periodo=hoy')).json() as TReporte;
+    expect(cat.tablas[0]!.filas.find((x) => x.categoria === 'Pinturas')).toMatchObject({ unidad: null });
+    expect(cat.tablas[0]!.filas.find((x) => x.categoria === 'Eléctricos')).toMatchObject({ cantidad: 52.5, unidad: 'MTR' });
     const a = (await pedirF('GET', '/api/analisis')).json() as Record<string, number>;
     expect(a).toMatchObject({ unidades: 20, kilos: 0, litros: 0, metros: 54, metrosCuadrados: 3, galones: 1.5 });
   });
