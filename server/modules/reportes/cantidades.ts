@@ -3,7 +3,7 @@ import { deMilesimas, milesimasDe, totalesPorMedida, type TotalesMedida } from '
 import { MEDIDAS, unidadDeMedida, type TMedida } from '#shared/unidades';
 import type { TIndicador } from '#shared/schemas/reportes';
 import { columnaDeMedida } from '../../db/resumenes';
-import { categoriaDe, filas, ind, s, type Ctx } from './comun';
+import { filas, ind, s, type Ctx } from './comun';
 
 /**
  * How the reports present quantities (issue #52 point 3): each group's unit of measure, so that a
@@ -11,28 +11,17 @@ import { categoriaDe, filas, ind, s, type Ctx } from './comun';
  * Only the presentation: the figures themselves are the reports' own (cifras.ts, por-producto.ts).
  */
 
-/**
- * The DIAN unit of each product (by id) or category (by name) of the store; a category whose
- * products are sold in different units has none (its quantity is a count of mixed things).
- */
-export async function unidadesDe(ctx: Ctx, porCategoria: boolean, claves: string[]): Promise<Map<string, string | null>> {
+/** The DIAN unit of each product of the store, by id (a category's comes with its ranking's row, por-producto.ts). */
+export async function unidadesDe(ctx: Ctx, claves: string[]): Promise<Map<string, string | null>> {
   if (claves.length === 0) return new Map();
-  const rows = porCategoria
-    ? await filas<{ clave: string; unidad: string | null }>(
-        ctx.db,
-        // One unit when its smallest and largest are the same: a hash of the categories, not a sort of
-        // the whole catalogue as count(distinct …) took (issue #55 point 2).
-        sql`select ${categoriaDe(sql`p`)} as clave, case when min(p.unidad_dian) = max(p.unidad_dian) then min(p.unidad_dian) end as unidad
-          from producto p where p.tienda_id = ${ctx.tiendaId} group by 1`,
-      )
-    : await filas<{ clave: string; unidad: string | null }>(
-        ctx.db,
-        sql`select p.id_producto::text as clave, p.unidad_dian as unidad from producto p
-          where p.tienda_id = ${ctx.tiendaId} and p.id_producto in (${sql.join(
-            claves.map((c) => sql`${Number(c)}`),
-            sql`, `,
-          )})`,
-      );
+  const rows = await filas<{ clave: string; unidad: string | null }>(
+    ctx.db,
+    sql`select p.id_producto::text as clave, p.unidad_dian as unidad from producto p
+      where p.tienda_id = ${ctx.tiendaId} and p.id_producto in (${sql.join(
+        claves.map((c) => sql`${Number(c)}`),
+        sql`, `,
+      )})`,
+  );
   return new Map(rows.map((x) => [s(x.clave), x.unidad == null ? null : s(x.unidad)]));
 }
 

@@ -33,7 +33,10 @@ export async function inventarioAlCierre(db: Db, tiendaId: number, hasta: string
       select m.producto_id, sum(m.entradas - m.salidas) as neto from movimiento m
       where m.tienda_id = ${tiendaId} and m.fecha_movimiento >= ${fin!.fin}::timestamptz and m.producto_id is not null group by m.producto_id
     ),
-    c as not materialized (
+    -- Read once (materialized) for the count and value and for the page: on the embedded database each
+    -- of two reads of the catalogue went to its files again (~60 MB for 100 000 products; 217 → 175 ms
+    -- of *Cierre mensual* on PGlite, issue #55 point 2).
+    c as materialized (
       select p.id_producto, p.nombre, p.stock - coalesce(d.neto, 0) as stock, p.unidad_dian, p.costo_promedio as costo,
         round((p.stock - coalesce(d.neto, 0)) * coalesce(p.costo_promedio, 0))::bigint as valor
       from producto p left join despues d on d.producto_id = p.id_producto
@@ -68,7 +71,7 @@ export async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
   const sumaC = (k: 'd0' | 'd31' | 'd61' | 'd90') => cartera.reduce((a, x) => a + x[k], 0);
   const margenDe = (x: { neto: number; costo: number; sinCosto: number }) => (conCostoConocido(x) ? x.neto - x.costo : null);
   // Each product's quantity in its unit: "0,375 kg" (issue #52 point 3).
-  const unidadDe = await unidadesDe(ctx, false, productos.map((x) => x.clave));
+  const unidadDe = await unidadesDe(ctx, productos.map((x) => x.clave));
   const filaProducto = (x: (typeof productos)[number], puesto: number) => ({ puesto, producto: x.nombre, categoria: x.categoria, cantidad: x.cantidad, unidad: unidadDe.get(x.clave) ?? null, neto: x.neto, costo: conCostoConocido(x) ? x.costo : null, margen: margenDe(x) });
   const colsProducto = [col('puesto', C.puesto, 'entero'), col('producto', C.producto), col('categoria', C.categoria), { ...col('cantidad', C.cantidad, 'entero'), unidad: 'unidad' }, col('neto', C.neto, 'dinero'), col('costo', C.costo, 'dinero'), col('margen', C.margen, 'dinero')];
   const tarifas: TFila[] = inf.tarifas.map((x) => ({ tarifa: nombreTarifa(x.impuesto), base: x.base, impuesto: x.valor }));

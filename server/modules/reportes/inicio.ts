@@ -52,7 +52,7 @@ async function masVendidosDelDia(ctx: Ctx, dia: string): Promise<{ nombre: strin
       .sort((x, y) => y.cantidad - x.cantidad || y.neto - x.neto)
       .slice(0, 3);
     // Each in its unit (issue #52 point 3): 0,204 kg of cheese, not "0".
-    const unidades = await unidadesDe(ctx, false, top.map((x) => x.clave));
+    const unidades = await unidadesDe(ctx, top.map((x) => x.clave));
     return top.map((x) => ({ ...x, unidad: unidades.get(x.clave) ?? '94' }));
   }
   const { tiendaId } = ctx;
