@@ -11,7 +11,7 @@
 // sale of 1 to 4 lines about every --pausa seconds, tills split over the two instances); then a year
 // (--dias) of --ventas-dia sales a day per store is loaded into the real tables in set-based SQL (as
 // bench-data's fleet: the per-row triggers off, the numbers written in date order, the summaries rebuilt
-// with resumen_dia_reconstruir) and the owner's consolidated reports (GET /api/empresa/resumen, cierre,
+// with resumen_dia_reconstruir), the tills sell again as long over that year, and the owner's consolidated reports (GET /api/empresa/resumen, cierre,
 // productos, empleados, impuestos) are timed --repeticiones times each, p50 and p95, side by side with
 // one store's same reports (its *Resumen de ventas*, *Cierre diario*, *Por producto*, *Por empleado*,
 // *Impuestos por tarifa*) over the same days. Writes bench/results/cadena-latest.json (without the
@@ -338,6 +338,7 @@ try {
   await servidores[1]!.listo();
   await pgc.connect();
   let ventas: Awaited<ReturnType<typeof vender>> | null = null;
+  let ventasConAnio: Awaited<ReturnType<typeof vender>> | null = null;
   let anio: Awaited<ReturnType<typeof cargarAnio>> | null = null;
   let token: string;
   if (database) {
@@ -350,6 +351,13 @@ try {
       if (Object.keys(ventas.fallos).length) console.log('  fallos:', ventas.fallos);
     }
     anio = await cargarAnio(pgc, m.ids);
+    if (!SOLO_INFORMES) {
+      // The same tills again over the year just loaded: a sale's p95 with a chain's year of data in the tables.
+      console.log(`Vendiendo otra vez ${SEGUNDOS} s en las ${m.cajas.length} cajas, con el año cargado…`);
+      ventasConAnio = await vender(m);
+      console.log(`  ${ventasConAnio.ventas} ventas, ${ventasConAnio.porSegundo}/s, p50 ${ventasConAnio.p50} ms, p95 ${ventasConAnio.p95} ms, p99 ${ventasConAnio.p99} ms; carga ${ventasConAnio.carga.antes.join(' ')} → ${ventasConAnio.carga.despues.join(' ')}`);
+      if (Object.keys(ventasConAnio.fallos).length) console.log('  fallos:', ventasConAnio.fallos);
+    }
   } else token = await tokenDeDuena();
   // The owner's token acts for the first store: its own reports are "one store's".
   const cargaInformes = carga();
@@ -364,13 +372,17 @@ try {
     productosPorTienda: PRODUCTOS,
     pausaPorCaja: PAUSA,
     ventasEnVivo: ventas,
+    ventasConAnio,
     anio: anio && { dias: DIAS, ventasPorDia: VENTAS_DIA, ...anio },
     informes: { repeticiones: REPETICIONES, carga: { antes: cargaInformes, despues: carga() }, medidas },
   };
   console.log(`\nInformes consolidados de ${TIENDAS} tiendas × ${DIAS} días frente a los de una tienda (ms, ${REPETICIONES} veces cada uno; carga ${cargaInformes.join(' ')})`);
   console.log('informe                |  empresa p50   p95 | una tienda p50   p95');
   for (const x of medidas) console.log(`${x.informe.padEnd(22)} | ${String(x.empresa.p50).padStart(12)} ${String(x.empresa.p95).padStart(5)} | ${String(x.unaTienda.p50).padStart(14)} ${String(x.unaTienda.p95).padStart(5)}`);
-  if (ventas) console.log(`Metas (issue #56): consolidado p50 ≤ 300 ms; venta p95 ≤ 100 ms (medido: ${ventas.p95} ms con ${ventas.cajas} cajas, ${ventas.porSegundo} ventas/s)`);
+  if (ventas)
+    console.log(
+      `Metas (issue #56): consolidado p50 ≤ 300 ms (medido: ${Math.max(...medidas.map((x) => x.empresa.p50))} ms el mayor); venta p95 ≤ 100 ms (medido: ${ventas.p95} ms con ${ventas.cajas} cajas, ${ventas.porSegundo} ventas/s${ventasConAnio ? `; ${ventasConAnio.p95} ms con el año cargado, ${ventasConAnio.porSegundo} ventas/s` : ''})`,
+    );
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync(`bench/results/cadena-${ventas ? 'latest' : 'informes-latest'}.json`, JSON.stringify(result, null, 2) + '\n');
 } finally {
