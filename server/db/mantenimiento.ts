@@ -86,10 +86,12 @@ export function programarMantenimiento(opciones: { db: Db; cadaMs: number; prime
     timer = setTimeout(pasar, ms);
     timer.unref();
   };
+  // Quiet: the next pass in `cadaMs` (this one finished); a request arrived: again in a minute at most.
+  const siguiente = () => programar(quieto() ? opciones.cadaMs : Math.min(60_000, opciones.cadaMs));
   function pasar() {
-    if (!quieto()) return programar(Math.min(60_000, opciones.cadaMs));
+    if (!quieto()) return siguiente();
     enCurso = atenderTablas(opciones.db, { seguir: quieto, log: opciones.log })
-      .then((hechas) => programar(quieto() || hechas.length === 0 ? opciones.cadaMs : Math.min(60_000, opciones.cadaMs)))
+      .then(siguiente)
       .catch((err) => {
         opciones.log.error({ err }, 'mantenimiento de la base: no se pudo analizar una tabla');
         programar(opciones.cadaMs);
