@@ -4,7 +4,7 @@ import { MEDIDAS, UNIDADES, unidadesDe as unidadesDeMedida } from '#shared/unida
 import type { Rango } from '#shared/periodo';
 import type { TReporte } from '#shared/schemas/reportes';
 import type { Db } from '../../db/client';
-import { productosResumidos, productosResumidosDe } from './reportes.resumen';
+import { productosEnPeriodos, productosResumidos, productosResumidosDe } from './reportes.resumen';
 import { R, C, type Ctx, n, s, filas, col, ind, hoyEnTienda, ventasDe, categoriaDe, tablaCortada, reporte, FILAS_EN_PANTALLA } from './comun';
 import { COLUMNA_MEDIDA, indicadoresDeMedidas } from './cantidades';
 import { cifrasDeAgregado, conCostoConocido, indicadorMargen, type AgregadoProductos } from './cifras';
@@ -28,14 +28,21 @@ async function lineasDeProductos(ctx: Ctx, r: Rango): Promise<SQL> {
   return lineas(await fuentesDeProductos(ctx, r));
 }
 
+/** Whether the products' summaries can answer (ADR 035): they are per store and day, so no person or shift may narrow the sales. */
+const conResumenes = (ctx: Ctx) => !ctx.directo && ctx.f.usuarioId == null && ctx.f.turnoId == null;
+
+/** What of `r` is read line by line: its sales when the summaries cannot answer (`resumidas` false), and its returns. */
+const lineaPorLinea = (ctx: Ctx, r: Rango, resumidas: boolean): Omit<Fuentes, 'resumen'> => ({
+  ventas: resumidas ? null : sql`f.tienda_id = ${ctx.tiendaId} and ${ventasDe(ctx, r)}`,
+  devoluciones: sql`dl.tienda_id = ${ctx.tiendaId} and ${ventasDe(ctx, r, sql`d`)}`,
+});
+
 /** Where `lineasDeProductos` reads the products sold in `r`: the sales directly or the summaries, and the returns. */
 async function fuentesDeProductos(ctx: Ctx, r: Rango): Promise<Fuentes> {
   const { db, tiendaId } = ctx;
-  // The whole range from the products' summaries, by month and by day (ADR 035), when no person or
-  // shift narrows the sales (the products' summaries are per store and day); otherwise directly.
-  const conResumen = !ctx.directo && ctx.f.usuarioId == null && ctx.f.turnoId == null;
-  const resumen = conResumen ? await productosResumidos(db, tiendaId, r, await hoyEnTienda(db, tiendaId)) : null;
-  return { ventas: resumen ? null : sql`f.tienda_id = ${tiendaId} and ${ventasDe(ctx, r)}`, resumen, devoluciones: sql`dl.tienda_id = ${tiendaId} and ${ventasDe(ctx, r, sql`d`)}` };
+  // The whole range from the products' summaries, by month and by day (ADR 035); otherwise directly.
+  const resumen = conResumenes(ctx) ? await productosResumidos(db, tiendaId, r, await hoyEnTienda(db, tiendaId)) : null;
+  return { ...lineaPorLinea(ctx, r, resumen != null), resumen };
 }
 
 /**
@@ -71,38 +78,25 @@ interface Fuentes {
 }
 
 /**
- * `lineas`' rows of the products `l` (`lineasSinProducto`) with what their product `p` (`producto` or
- * a subset of its rows) adds: the cost of the units the summary kept none for, at its current average,
- * and its name, category, unit, code and store.
+ * `lineas`' rows of the products `l` (`lineasSinProducto`) with what their product `p` adds: the cost of
+ * the units the summary kept none for, at its current average, and its name, category, unit, code and store.
  */
-const conProducto = (l: SQL, p: SQL, sin: { nombres?: boolean; categoria?: boolean } = {}) => sql`
+const conProducto = (l: SQL, p: SQL) => sql`
     select l.producto_id, l.cantidad, l.bruto, l.descuentos, l.devuelto,
       (l.costo + round(l.sin_costo_unit * coalesce(p.costo_promedio, 0)))::bigint as costo,
       l.sin_costo + case when p.costo_promedio is null then l.sin_costo_unit else 0 end as sin_costo,
-      ${sin.nombres ? sql`null::text as nombre, null::text as codigo_barras, null::integer as tienda_id` : sql`p.nombre, p.codigo_barras, p.tienda_id`},
-      ${sin.categoria ? sql`null::text` : categoriaDe(sql`p`)} as categoria, p.unidad_dian
+      p.nombre, p.codigo_barras, p.tienda_id, ${categoriaDe(sql`p`)} as categoria, p.unidad_dian
     from ${l} l join ${p} p on p.id_producto = l.producto_id`;
 
 /**
  * The products' rows before their product is joined (producto_id, cantidad, bruto, descuentos, costo,
- * sin_costo, devuelto, sin_costo_unit), as a subquery: `lineas` joins each to its product, and a
- * ranking of two periods joins both periods' products to one read of the catalogue.
+ * sin_costo, devuelto, sin_costo_unit), as a subquery: `lineas` joins each to its product (a ranking of
+ * two periods reads both at once instead: `enPeriodos`).
  */
 function lineasSinProducto(p: Fuentes): SQL {
   const { resumen } = p;
   return sql`(
-    with directo as (
-      select f.producto_id, sum(f.cantidad * f.factor)::numeric as cantidad, sum(linea_bruto(f.precio, f.cantidad, f.importe))::bigint as bruto, sum(f.descuento)::bigint as descuentos,
-        -- The margin of a period (issue #32 point 6): each unit at the average cost it was sold at,
-        -- or the product's current one where the line kept none; units with no cost at all are counted.
-        -- Quantities are units: a pack's line is factor × packs, and its costo_unit is the pack's (ADR 033).
-        sum(round(f.cantidad * coalesce(f.costo_unit, f.factor * p.costo_promedio)))::bigint as costo,
-        sum(f.cantidad * f.factor) filter (where coalesce(f.costo_unit, p.costo_promedio) is null)::numeric as sin_costo,
-        0::bigint as devuelto, 0::numeric as sin_costo_unit
-      from factura f join venta v on v.id_venta = f.venta_id join producto p on p.id_producto = f.producto_id
-      where ${p.ventas ?? sql`false`} and v.estado <> 'Anulada'
-      group by f.producto_id
-    ),
+    with directo as (${directoDe(p)}),
     resumido as (
       -- Units the summary kept no cost for (sin_costo_unit) take the product's current average below.
       select s.producto_id, sum(s.cantidad)::numeric as cantidad, sum(s.bruto)::bigint as bruto, sum(s.descuentos)::bigint as descuentos,
@@ -111,17 +105,7 @@ function lineasSinProducto(p: Fuentes): SQL {
       group by s.producto_id
       having sum(s.cantidad) <> 0
     ),
-    devuelto as (
-      -- A return line's quantity is of the sold line (packs for a pack's line), its cost the line's.
-      select dl.producto_id, -sum(dl.cantidad * f.factor)::numeric as cantidad, 0::bigint as bruto, 0::bigint as descuentos,
-        -coalesce(sum(round(dl.cantidad * coalesce(f.costo_unit, f.factor * p.costo_promedio))) filter (where dl.destino = 'inventario'), 0)::bigint as costo,
-        -coalesce(sum(dl.cantidad * f.factor) filter (where dl.destino = 'inventario' and coalesce(f.costo_unit, p.costo_promedio) is null), 0)::numeric as sin_costo,
-        sum(dl.valor)::bigint as devuelto, 0::numeric as sin_costo_unit
-      from devolucion_linea dl join devolucion d on d.id_devolucion = dl.devolucion_id
-      join factura f on f.id_factura = dl.factura_id join producto p on p.id_producto = dl.producto_id
-      where ${p.devoluciones}
-      group by dl.producto_id
-    )
+    devuelto as (${devueltoDe(p)})
     -- The summary's products joined to the few read line by line (the sales of a person or shift, the
     -- returns), not the ~18 000 rows of a month grouped a second time (issue #55 point 2).
     select coalesce(r.producto_id, o.producto_id) as producto_id, coalesce(r.cantidad, 0) + coalesce(o.cantidad, 0) as cantidad,
@@ -134,6 +118,34 @@ function lineasSinProducto(p: Fuentes): SQL {
     ) o on o.producto_id = r.producto_id
   )`;
 }
+
+/**
+ * The sales of `p.ventas` read line by line, one row per product (producto_id, cantidad, bruto,
+ * descuentos, costo, sin_costo, devuelto, sin_costo_unit): none when `p.ventas` is null.
+ */
+const directoDe = (p: Pick<Fuentes, 'ventas'>) => sql`
+      select f.producto_id, sum(f.cantidad * f.factor)::numeric as cantidad, sum(linea_bruto(f.precio, f.cantidad, f.importe))::bigint as bruto, sum(f.descuento)::bigint as descuentos,
+        -- The margin of a period (issue #32 point 6): each unit at the average cost it was sold at,
+        -- or the product's current one where the line kept none; units with no cost at all are counted.
+        -- Quantities are units: a pack's line is factor × packs, and its costo_unit is the pack's (ADR 033).
+        sum(round(f.cantidad * coalesce(f.costo_unit, f.factor * p.costo_promedio)))::bigint as costo,
+        sum(f.cantidad * f.factor) filter (where coalesce(f.costo_unit, p.costo_promedio) is null)::numeric as sin_costo,
+        0::bigint as devuelto, 0::numeric as sin_costo_unit
+      from factura f join venta v on v.id_venta = f.venta_id join producto p on p.id_producto = f.producto_id
+      where ${p.ventas ?? sql`false`} and v.estado <> 'Anulada'
+      group by f.producto_id`;
+
+/** The returns of `p.devoluciones`, one row per product, in `directoDe`'s columns (units and cost off, the returned value). */
+const devueltoDe = (p: Pick<Fuentes, 'devoluciones'>) => sql`
+      -- A return line's quantity is of the sold line (packs for a pack's line), its cost the line's.
+      select dl.producto_id, -sum(dl.cantidad * f.factor)::numeric as cantidad, 0::bigint as bruto, 0::bigint as descuentos,
+        -coalesce(sum(round(dl.cantidad * coalesce(f.costo_unit, f.factor * p.costo_promedio))) filter (where dl.destino = 'inventario'), 0)::bigint as costo,
+        -coalesce(sum(dl.cantidad * f.factor) filter (where dl.destino = 'inventario' and coalesce(f.costo_unit, p.costo_promedio) is null), 0)::numeric as sin_costo,
+        sum(dl.valor)::bigint as devuelto, 0::numeric as sin_costo_unit
+      from devolucion_linea dl join devolucion d on d.id_devolucion = dl.devolucion_id
+      join factura f on f.id_factura = dl.factura_id join producto p on p.id_producto = dl.producto_id
+      where ${p.devoluciones}
+      group by dl.producto_id`;
 
 /** A product's or group's figures as grupoDeProducto's row carries them (this report and the empresa's). */
 export const cifrasDeGrupo = (x: Record<string, unknown>) => ({
@@ -193,22 +205,30 @@ export async function porProducto(ctx: Ctx, r: Rango, porCategoria: boolean): Pr
  * thousandths: a gram is a thousandth of a kilo, a centimetre a hundredth of a metre, half up).
  */
 const enMedida = (p: string): string =>
-  MEDIDAS.map((m) => {
-    const partes = unidadesDeMedida(m).map((u) => {
-      const filtro = u === '94' ? `coalesce(l.unidad_dian, '94') = '94'` : `l.unidad_dian = '${u}'`;
-      const porMedida: number = UNIDADES[u].porMedida;
-      return `coalesce(sum(${porMedida === 1 ? 'm.m' : `floor(m.m / ${porMedida}.0 + 0.5)`}) filter (where ${filtro}), 0)`;
-    });
-    return `${partes.join(' + ')} as ${p}${COLUMNA_MEDIDA[m]}`;
-  }).join(',\n    ');
+  MEDIDAS.map((m) => `coalesce(sum(u.m) filter (where u.unidad in (${unidadesDeMedida(m).map((x) => `'${x}'`).join(', ')})), 0) as ${p}${COLUMNA_MEDIDA[m]}`).join(',\n    ');
 
+/** A product's quantity `m` (thousandths) in its measure's thousandths: a gram is a thousandth of a kilo, a centimetre a hundredth of a metre, half up. */
+const enSuMedida = `case u.unidad ${MEDIDAS.flatMap(unidadesDeMedida)
+  .filter((x) => UNIDADES[x].porMedida !== 1)
+  .map((x) => `when '${x}' then floor(m.m / ${UNIDADES[x].porMedida}.0 + 0.5)`)
+  .join(' ')} else m.m end`;
+
+/**
+ * The products' figures added up. Grouped by unit first (a handful of rows), then each measure's units
+ * added: one rounding per product instead of every measure's filter on every product (issue #55 point 2).
+ */
 const agregado = (l: SQL, p: string, porTienda = false) => sql`
-  select ${porTienda ? sql`l.tienda_id, ` : sql``}count(*) as ${sql.raw(`${p}productos`)}, count(*) filter (where l.sin_costo = 0) as ${sql.raw(`${p}con_costo`)},
-    coalesce(sum(l.costo) filter (where l.sin_costo = 0), 0) as ${sql.raw(`${p}costo`)},
-    coalesce(sum(l.bruto - l.descuentos - l.devuelto), 0) as ${sql.raw(`${p}todo`)},
-    coalesce(sum(l.bruto - l.descuentos - l.devuelto) filter (where l.sin_costo = 0), 0) as ${sql.raw(`${p}conocido`)},
+  select ${porTienda ? sql`u.tienda_id, ` : sql``}coalesce(sum(u.n), 0) as ${sql.raw(`${p}productos`)}, coalesce(sum(u.con_costo), 0) as ${sql.raw(`${p}con_costo`)},
+    coalesce(sum(u.costo), 0) as ${sql.raw(`${p}costo`)}, coalesce(sum(u.todo), 0) as ${sql.raw(`${p}todo`)}, coalesce(sum(u.conocido), 0) as ${sql.raw(`${p}conocido`)},
     ${sql.raw(enMedida(p))}
-  from ${l} l cross join lateral (select floor(l.cantidad * 1000 + 0.5) as m) m${porTienda ? sql` group by l.tienda_id` : sql``}`;
+  from (
+    select ${porTienda ? sql`u.tienda_id, ` : sql``}u.unidad, count(*) as n, count(*) filter (where u.sin_costo = 0) as con_costo,
+      sum(u.costo) filter (where u.sin_costo = 0) as costo, sum(u.neto) as todo, sum(u.neto) filter (where u.sin_costo = 0) as conocido,
+      sum(${sql.raw(enSuMedida)}) as m
+    from (select ${porTienda ? sql`l.tienda_id, ` : sql``}coalesce(l.unidad_dian, '94') as unidad, l.sin_costo, l.costo, l.bruto - l.descuentos - l.devuelto as neto, l.cantidad from ${l} l) u
+    cross join lateral (select floor(u.cantidad * 1000 + 0.5) as m) m
+    group by ${porTienda ? sql`u.tienda_id, ` : sql``}u.unidad
+  ) u${porTienda ? sql` group by u.tienda_id` : sql``}`;
 
 const agregadoDe = (x: Record<string, unknown>, p: string): AgregadoProductos => ({
   productos: n(x[`${p}productos`]),
@@ -235,6 +255,78 @@ export async function agregadoPorTienda(db: Db, tiendas: number[], r: Rango, hoy
   const rows = await filas(db, sql`with a as ${await lineasDeEmpresa(db, tiendas, r, hoy)} ${agregado(sql`a`, 'a_', true)}`);
   return new Map(rows.map((x) => [n(x.tienda_id), agregadoDe(x, 'a_')]));
 }
+
+/** A summary row's measures, and a row read line by line's (`directoDe`'s columns), as `enPeriodos` adds them per period. */
+const DEL_RESUMEN = ['cantidad', 'bruto', 'descuentos', 'costo', 'sin_costo_unit'] as const;
+const DE_LINEAS = ['cantidad', 'bruto', 'descuentos', 'costo', 'sin_costo', 'devuelto'] as const;
+
+/**
+ * Each product sold or returned in any of the periods `rangos` (one to two: a report's and its
+ * comparison's), one row with each period's figures side by side — `e1` (the product is in period 1),
+ * `cantidad1`, `bruto1`, `descuentos1`, `devuelto1`, `costo1`, `sin_costo1`, then `e2`… — and the
+ * product's `unidad_dian` (and its category). The same figures as `lineas`' rows of each period (a
+ * product's summary rows count when their units do not add up to 0; the sales read line by line and the
+ * returns always), but both periods' summary rows are one read grouped once (`productosEnPeriodos`),
+ * and the catalogue is joined once (issue #55 point 2: each period read, grouped, joined to the
+ * products of both and materialized apart was ~40 % of the statement on the embedded database).
+ */
+async function enPeriodos(ctx: Ctx, rangos: Rango[], conCategoria: boolean): Promise<SQL> {
+  const { db, tiendaId } = ctx;
+  const ks = rangos.map((_, i) => i + 1);
+  const resumidas = conResumenes(ctx);
+  const resumen = resumidas
+    ? await productosEnPeriodos(db, tiendaId, rangos, await hoyEnTienda(db, tiendaId))
+    : sql`select null::integer, null::integer, null::numeric, null::bigint, null::bigint, null::bigint, null::numeric where false`;
+  const lineas = rangos.flatMap((r, i) => {
+    const f = lineaPorLinea(ctx, r, resumidas);
+    const k = sql.raw(String(i + 1));
+    return [...(f.ventas ? [sql`select ${k} as k, d.* from (${directoDe(f)}) d`] : []), sql`select ${k} as k, d.* from (${devueltoDe(f)}) d`];
+  });
+  const sumas = (cols: readonly string[], pre: string) => ks.flatMap((k) => cols.map((c) => `sum(u.${c}) filter (where u.k = ${k}) as ${pre}${k}_${c}`)).join(', ');
+  const figuras = ks.flatMap((k) => {
+    const r = (c: string) => `case when s.r${k} then s.r${k}_${c} else 0 end`;
+    const o = (c: string) => `coalesce(s.o${k}_${c}, 0)`;
+    return [
+      `s.r${k} or s.o${k}_n > 0 as e${k}`,
+      `${r('cantidad')} + ${o('cantidad')} as cantidad${k}`,
+      `(${r('bruto')} + ${o('bruto')})::bigint as bruto${k}`,
+      `(${r('descuentos')} + ${o('descuentos')})::bigint as descuentos${k}`,
+      `${o('devuelto')}::bigint as devuelto${k}`,
+      // Units the summary kept no cost for take the product's current average (as `conProducto`).
+      `(${r('costo')} + ${o('costo')} + round(${r('sin_costo_unit')} * coalesce(p.costo_promedio, 0)))::bigint as costo${k}`,
+      `${o('sin_costo')} + case when p.costo_promedio is null then ${r('sin_costo_unit')} else 0 end as sin_costo${k}`,
+    ];
+  });
+  return sql`
+    select s.producto_id, p.unidad_dian${conCategoria ? sql`, ${categoriaDe(sql`p`)} as categoria` : sql``}, ${sql.raw(figuras.join(',\n      '))}
+    from (
+      select coalesce(r.r_id, o.o_id) as producto_id, r.*, o.*, ${sql.raw(ks.map((k) => `coalesce(r.r${k}_cantidad <> 0, false) as r${k}, coalesce(o.o${k}_lineas, 0) as o${k}_n`).join(', '))}
+      from (
+        select u.producto_id as r_id, ${sql.raw(sumas(DEL_RESUMEN, 'r'))}
+        from (${resumen}) u(k, producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit) group by u.producto_id
+      ) r full join (
+        select u.producto_id as o_id, ${sql.raw(ks.map((k) => `count(*) filter (where u.k = ${k}) as o${k}_lineas`).join(', '))}, ${sql.raw(sumas(DE_LINEAS, 'o'))}
+        from (${sql.join(lineas, sql` union all `)}) u group by u.producto_id
+      ) o on o.o_id = r.r_id
+    ) s join producto p on p.id_producto = s.producto_id`;
+}
+
+/**
+ * Period `k`'s products of `enPeriodos`' rows `pp`, in `lineas`' columns (no name, code or store: the
+ * rows shown read them), as a subquery; with `anterior`, period 2's net and units beside each (none
+ * where the product was not in it, or no period 2), which a product's ranking shows without a second grouping.
+ */
+const delPeriodo = (k: 1 | 2, conCategoria: boolean, anterior?: 'periodo 2' | 'ninguno') =>
+  sql.raw(`(select pp.producto_id, pp.cantidad${k} as cantidad, pp.bruto${k} as bruto, pp.descuentos${k} as descuentos, pp.devuelto${k} as devuelto,
+      pp.costo${k} as costo, pp.sin_costo${k} as sin_costo, null::text as nombre, null::text as codigo_barras, null::integer as tienda_id,
+      ${conCategoria ? 'pp.categoria' : 'null::text'} as categoria, pp.unidad_dian${
+        anterior === 'periodo 2'
+          ? ', case when pp.e2 then pp.bruto2 - pp.descuentos2 - pp.devuelto2 end as neto_anterior, case when pp.e2 then pp.cantidad2 end as cantidad_anterior'
+          : anterior === 'ninguno'
+            ? ', null::numeric as neto_anterior, null::numeric as cantidad_anterior'
+            : ''
+      }
+    from pp where pp.e${k})`);
 
 /**
  * The ranking of `r` cut in the database (ADR 046): the groups placed `primeros` or better (every one
@@ -279,35 +371,38 @@ export async function rankingDeProductos(
         where u.puesto > ${corte.primeros}`
             : sql``
         }`;
+  // Both periods' products, each read once (`enPeriodos`); a period's rows are a filter of them.
+  const a = delPeriodo(1, porCategoria, porCategoria ? undefined : ant ? 'periodo 2' : 'ninguno');
+  const b = ant ? delPeriodo(2, porCategoria) : sql`(select * from ${delPeriodo(1, porCategoria)} a where false)`;
   const rows = await filas(
     ctx.db,
     sql`
-    with la as ${lineasSinProducto(await fuentesDeProductos(ctx, r))},
-    lb as ${ant ? lineasSinProducto(await fuentesDeProductos(ctx, ant)) : sql`(select * from la where false)`},
-    -- Both periods' products read from the catalogue once, only the columns every row needs (a
-    -- product's name and category only for the rows shown, below), and joined to each period's rows:
-    -- each period hashed the whole catalogue's rows (100 000) before (issue #55 point 2).
-    pp as (select p.id_producto, p.costo_promedio, p.unidad_dian${porCategoria ? sql`, p.nombre, p.categoria` : sql``} from producto p
-      where p.id_producto in (select producto_id from la union select producto_id from lb)),
-    a as (${conProducto(sql`la`, sql`pp`, { nombres: true, categoria: !porCategoria })}),
-    b as (${conProducto(sql`lb`, sql`pp`, { nombres: true, categoria: !porCategoria })}),
-    ga as (${porGrupo(sql`a`)}),
-    gb as (select g.clave, g.neto, g.cantidad from (${porGrupo(sql`b`)}) g),
-    t as (select (select count(*) from ga) as grupos, (select count(*) from gb) as grupos_anterior, (select coalesce(sum(neto), 0) from ga) as neto_total),
+    with pp as materialized (${await enPeriodos(ctx, ant ? [r, ant] : [r], porCategoria)}),
+    ${
+      porCategoria
+        ? sql`ga as (${porGrupo(a)}),
+    gb as (select g.clave, g.neto, g.cantidad from (${porGrupo(b)}) g),
+    t as (select (select count(*) from ga) as grupos, (select count(*) from gb) as grupos_anterior, (select coalesce(sum(neto), 0) from ga) as neto_total),`
+        : // A product's row carries its net and units of the period before (delPeriodo), and the
+          // periods' counts and net are one read of both periods' products.
+          sql`ga as (select ${grupoDeProducto(sql`l`)}, l.neto_anterior, l.cantidad_anterior from ${a} l),
+    t as (select count(*) filter (where pp.e1) as grupos, ${ant ? sql`count(*) filter (where pp.e2)` : sql`0`} as grupos_anterior,
+      coalesce(sum(pp.bruto1 - pp.descuentos1 - pp.devuelto1) filter (where pp.e1), 0) as neto_total from pp),`
+    }
     o as (${
       porCategoria
         ? vistos
-        : sql`select v.puesto, v.clave, px.nombre, ${categoriaDe(sql`px`)} as categoria, v.unidad_dian, v.productos, v.cantidad, v.bruto, v.descuentos, v.devuelto, v.neto, v.costo, v.sin_costo
+        : sql`select v.puesto, v.clave, px.nombre, ${categoriaDe(sql`px`)} as categoria, v.unidad_dian, v.productos, v.cantidad, v.bruto, v.descuentos, v.devuelto, v.neto, v.costo, v.sin_costo,
+        v.neto_anterior, v.cantidad_anterior
       from (${vistos}) v join producto px on px.id_producto = v.clave::integer`
     }),
-    aa as (${agregado(sql`a`, 'a_')}),
-    ab as (${agregado(sql`b`, 'b_')})
+    aa as (${agregado(a, 'a_')}),
+    ab as (${agregado(b, 'b_')})
     select t.*, aa.*, ab.*, x.*
     from t cross join aa cross join ab
-    left join (
-      select o.*, gb.neto as neto_anterior, gb.cantidad as cantidad_anterior
-      from o left join gb on gb.clave = o.clave
-    ) x on true
+    left join (${
+      porCategoria ? sql`select o.*, gb.neto as neto_anterior, gb.cantidad as cantidad_anterior from o left join gb on gb.clave = o.clave` : sql`select o.* from o`
+    }) x on true
     order by x.puesto`,
   );
   const [t] = rows;

@@ -122,30 +122,59 @@ async function plegarMesesEn(db: Tx, r: ConMeses, tiendaId: number, meses: strin
  * read are folded first when their rows outnumber their keys (ADR 017).
  */
 export async function resumidoPorMeses(db: Db, r: ConMeses, tiendas: number[], rango: Rango, hoy: string, columnas: readonly string[], donde: SQL = sql`true`): Promise<SQL> {
+  return resumidoEnPeriodos(db, r, tiendas, [rango], hoy, columnas, donde, false);
+}
+
+/**
+ * `resumidoPorMeses`' rows of several periods `rangos` at once (a report and its comparison period),
+ * each row led by `k`, its period's number from 1 (with `conPeriodo`). The whole months of every period
+ * are one read of the month table (`mes in (…)`, each month's period by `case`) when no month serves two
+ * periods, so a reader grouping both periods groups one scan, whose rows and keys the planner knows
+ * (issue #55 point 2); the months are folded first in one count.
+ */
+export async function resumidoEnPeriodos(
+  db: Db,
+  r: ConMeses,
+  tiendas: number[],
+  rangos: readonly Rango[],
+  hoy: string,
+  columnas: readonly string[],
+  donde: SQL = sql`true`,
+  conPeriodo = true,
+): Promise<SQL> {
   const a = tablaAcumulada(r);
   const medidas = new Map(r.medidas.map((m) => [m.columna, m.plegado ?? 'sum']));
   for (const c of columnas) if (medidas.has(c) ? medidas.get(c) !== 'sum' : !a.claves.includes(c) || c === 'mes') throw new Error(`${a.tabla}: ${c} no se lee por meses`);
-  const { meses, dias } = partesDelMes(rango, hoy);
+  const partesDe = rangos.map((rango) => partesDelMes(rango, hoy));
+  const todos = [...new Set(partesDe.flatMap((p) => p.meses))];
   const enTiendas = tiendas.length === 1 ? sql`tienda_id = ${tiendas[0]}` : sql`tienda_id in (${sql.join(tiendas.map((t) => sql`${t}`), sql`, `)})`;
-  const partes: SQL[] = [];
-  if (meses.length) {
-    const enMeses = sql`${enTiendas} and mes in (${sql.join(meses.map((m) => sql`${m}::date`), sql`, `)})`;
+  const enMeses = (meses: string[]) => sql`${enTiendas} and mes in (${sql.join(meses.map((m) => sql`${m}::date`), sql`, `)})`;
+  if (todos.length) {
     // Rows and keys per store: each month's distinct keys added up (a key is a month's), read in the
     // index's order; count(distinct (mes, …)) sorted every row as a record (issue #56 point 6).
     const cuentas = await filasDe<{ tienda_id: number; filas: number; claves: number }>(
       db,
       sql`select g.tienda_id, sum(g.filas)::int as filas, sum(g.claves)::int as claves
-      from (select tienda_id, count(*) as filas, count(distinct ${clavesDe(a, '', ['mes'])}) as claves from ${sql.raw(a.tabla)} where ${enMeses} group by tienda_id, mes) g
+      from (select tienda_id, count(*) as filas, count(distinct ${clavesDe(a, '', ['mes'])}) as claves from ${sql.raw(a.tabla)} where ${enMeses(todos)} group by tienda_id, mes) g
       group by g.tienda_id`,
     );
-    for (const c of cuentas) if (hayQuePlegar(Number(c.filas), Number(c.claves))) await plegarMeses(db, r, Number(c.tienda_id), meses);
-    partes.push(sql`select ${sql.raw(columnas.join(', '))} from ${sql.raw(a.tabla)} where ${enMeses} and ${donde}`);
+    for (const c of cuentas) if (hayQuePlegar(Number(c.filas), Number(c.claves))) await plegarMeses(db, r, Number(c.tienda_id), todos);
   }
-  for (const d of dias) {
-    const cols = columnas.map((c) => (medidas.has(c) ? `${d.signo} * ${c} as ${c}` : c)).join(', ');
-    partes.push(sql`select ${sql.raw(cols)} from ${sql.raw(r.tabla)} where ${enTiendas} and dia between ${d.desde}::date and ${d.hasta}::date and ${donde}`);
-  }
-  return partes.length ? sql.join(partes, sql` union all `) : sql`select ${sql.raw(columnas.map((c) => `null::bigint as ${c}`).join(', '))} where false`;
+  const k = (i: number) => (conPeriodo ? `${i + 1} as k, ` : '');
+  const partes: SQL[] = [];
+  const unaLectura = todos.length === partesDe.reduce((n, p) => n + p.meses.length, 0);
+  if (todos.length && unaLectura && partesDe.length > 1) {
+    const periodo = `case mes ${partesDe.flatMap((p, i) => p.meses.map((m) => `when '${m}'::date then ${i + 1}`)).join(' ')} end as k, `;
+    partes.push(sql`select ${sql.raw(periodo + columnas.join(', '))} from ${sql.raw(a.tabla)} where ${enMeses(todos)} and ${donde}`);
+  } else partesDe.forEach((p, i) => p.meses.length && partes.push(sql`select ${sql.raw(k(i) + columnas.join(', '))} from ${sql.raw(a.tabla)} where ${enMeses(p.meses)} and ${donde}`));
+  partesDe.forEach((p, i) => {
+    for (const d of p.dias) {
+      const cols = columnas.map((c) => (medidas.has(c) ? `${d.signo} * ${c} as ${c}` : c)).join(', ');
+      partes.push(sql`select ${sql.raw(k(i) + cols)} from ${sql.raw(r.tabla)} where ${enTiendas} and dia between ${d.desde}::date and ${d.hasta}::date and ${donde}`);
+    }
+  });
+  const nulos = [...(conPeriodo ? ['null::integer as k'] : []), ...columnas.map((c) => `null::bigint as ${c}`)];
+  return partes.length ? sql.join(partes, sql` union all `) : sql`select ${sql.raw(nulos.join(', '))} where false`;
 }
 
 const filasDe = async <T>(db: Db, q: SQL): Promise<T[]> => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
@@ -169,4 +198,9 @@ export async function productosResumidos(db: Db, tiendaId: number, r: Rango, hoy
  */
 export async function productosResumidosDe(db: Db, tiendas: number[], r: Rango, hoy: string): Promise<SQL> {
   return resumidoPorMeses(db, RESUMEN_PRODUCTO_DIA, tiendas, r, hoy, COLUMNAS_PRODUCTO);
+}
+
+/** The store's products' summary rows of several periods at once, each led by `k` (`resumidoEnPeriodos`). */
+export async function productosEnPeriodos(db: Db, tiendaId: number, rangos: readonly Rango[], hoy: string): Promise<SQL> {
+  return resumidoEnPeriodos(db, RESUMEN_PRODUCTO_DIA, [tiendaId], rangos, hoy, COLUMNAS_PRODUCTO);
 }
