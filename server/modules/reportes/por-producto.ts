@@ -78,13 +78,21 @@ interface Fuentes {
 }
 
 /**
+ * A product's cost and units without one (`costo`, `sin_costo`) once the units the summary kept no cost
+ * for (`scu`) take the product `p`'s current average — or count as without cost when it has none — as
+ * the columns `costo` and `sin_costo` (`suf` after each name). The one rule `lineas` and `enPeriodos` share.
+ */
+const alCostoPromedio = (costo: string, sinCosto: string, scu: string, suf = '') =>
+  `(${costo} + round(${scu} * coalesce(p.costo_promedio, 0)))::bigint as costo${suf},
+      ${sinCosto} + case when p.costo_promedio is null then ${scu} else 0 end as sin_costo${suf}`;
+
+/**
  * `lineas`' rows of the products `l` (`lineasSinProducto`) with what their product `p` adds: the cost of
  * the units the summary kept none for, at its current average, and its name, category, unit, code and store.
  */
 const conProducto = (l: SQL, p: SQL) => sql`
     select l.producto_id, l.cantidad, l.bruto, l.descuentos, l.devuelto,
-      (l.costo + round(l.sin_costo_unit * coalesce(p.costo_promedio, 0)))::bigint as costo,
-      l.sin_costo + case when p.costo_promedio is null then l.sin_costo_unit else 0 end as sin_costo,
+      ${sql.raw(alCostoPromedio('l.costo', 'l.sin_costo', 'l.sin_costo_unit'))},
       p.nombre, p.codigo_barras, p.tienda_id, ${categoriaDe(sql`p`)} as categoria, p.unidad_dian
     from ${l} l join ${p} p on p.id_producto = l.producto_id`;
 
@@ -292,9 +300,7 @@ async function enPeriodos(ctx: Ctx, rangos: Rango[], conCategoria: boolean): Pro
       `(${r('bruto')} + ${o('bruto')})::bigint as bruto${k}`,
       `(${r('descuentos')} + ${o('descuentos')})::bigint as descuentos${k}`,
       `${o('devuelto')}::bigint as devuelto${k}`,
-      // Units the summary kept no cost for take the product's current average (as `conProducto`).
-      `(${r('costo')} + ${o('costo')} + round(${r('sin_costo_unit')} * coalesce(p.costo_promedio, 0)))::bigint as costo${k}`,
-      `${o('sin_costo')} + case when p.costo_promedio is null then ${r('sin_costo_unit')} else 0 end as sin_costo${k}`,
+      alCostoPromedio(`${r('costo')} + ${o('costo')}`, o('sin_costo'), r('sin_costo_unit'), String(k)),
     ];
   });
   return sql`
