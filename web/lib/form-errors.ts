@@ -18,8 +18,3 @@ export function validate<T>(schema: ZodType<T>, values: unknown): { data: T; err
 }
 
 export const fieldErrorsOf = (err: unknown): FieldErrors => (err instanceof AppError && err.fields ? err.fields : {});
-
-/** Moves focus to the first invalid field, so keyboard users land where the problem is. */
-export function focusFirstInvalid(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}

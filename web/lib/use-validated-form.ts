@@ -1,7 +1,22 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { ZodType } from 'zod';
 import type { FieldErrors } from '#shared/errors';
-import { fieldErrorsOf, focusFirstInvalid, validate } from './form-errors';
+import { fieldErrorsOf, validate } from './form-errors';
+
+/**
+ * Moves focus to the form's first invalid field, so keyboard users land where the problem is: call the
+ * returned function with (or after) the state that marks the fields. Focus moves in the commit that
+ * shows them, not a frame later: a frame later (a busy or headless browser delays frames) it took the
+ * caret from a field the person had already moved to, and what they typed there landed in the first
+ * invalid one (a journey's flake in CI).
+ */
+export function useFocusFirstInvalid(formRef: RefObject<HTMLFormElement | null>): () => void {
+  const [request, setRequest] = useState(0);
+  useLayoutEffect(() => {
+    if (request) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [request, formRef]);
+  return () => setRequest((n) => n + 1);
+}
 
 /** The keys of a form's values that hold text (a checkbox's boolean is set with `set`). */
 type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
@@ -37,11 +52,13 @@ export function useValidatedForm<V extends Record<string, unknown>, T>(options: 
     onChange: (e: { target: { value: string } }) => set(name, e.target.value as V[typeof name]),
   });
 
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+
   /** Errors under their fields, the message told (a dialog), then focus on the first invalid field. */
   const showErrors = async (next: FieldErrors, tell?: () => Promise<unknown> | void) => {
     setErrors(next);
     await tell?.();
-    focusFirstInvalid(formRef.current);
+    focusFirstInvalid();
   };
 
   const onSubmit = async (e: FormEvent) => {

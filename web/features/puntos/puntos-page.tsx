@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { AppError, type FieldErrors } from '#shared/errors';
 import { comun, generic } from '#shared/messages/comun';
 import { puntos } from '#shared/messages/puntos';
@@ -7,7 +7,8 @@ import { ZPuntosConfiguracion, type TPuntosConfiguracion } from '#shared/schemas
 import { PageHeader } from '../../components/page-header';
 import { MoneyField } from '../../components/ui/money-field';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
-import { focusFirstInvalid, validate } from '../../lib/form-errors';
+import { validate } from '../../lib/form-errors';
+import { useFocusFirstInvalid } from '../../lib/use-validated-form';
 import { useGuardarPuntos, usePuntosConfiguracion } from './api/configuracion';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -50,6 +51,8 @@ export function PuntosForm({ inicial }: { inicial: TPuntosConfiguracion }) {
   const guardar = useGuardarPuntos();
   const [v, setV] = useState<Valores>({ activo: inicial.activo, pesosPorPunto: formatNumber(inicial.pesosPorPunto), valorPunto: formatNumber(inicial.valorPunto) });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const campo = (name: 'pesosPorPunto' | 'valorPunto') => ({
     name,
     value: v[name],
@@ -64,11 +67,10 @@ export function PuntosForm({ inicial }: { inicial: TPuntosConfiguracion }) {
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = e.currentTarget;
     const r = validate(ZPuntosConfiguracion, comoDatos(v));
     if (r.errors) {
       setErrors(r.errors);
-      return focusFirstInvalid(form);
+      return focusFirstInvalid();
     }
     setErrors({});
     try {
@@ -77,14 +79,14 @@ export function PuntosForm({ inicial }: { inicial: TPuntosConfiguracion }) {
     } catch (err) {
       if (err instanceof AppError && err.fields) {
         setErrors(err.fields);
-        return focusFirstInvalid(form);
+        return focusFirstInvalid();
       }
       await alertFailure(err);
     }
   };
 
   return (
-    <form className="card" onSubmit={onSubmit} noValidate aria-label={P.titulo} style={{ maxWidth: '36rem', display: 'grid', gap: '0.75rem' }}>
+    <form ref={formRef} className="card" onSubmit={onSubmit} noValidate aria-label={P.titulo} style={{ maxWidth: '36rem', display: 'grid', gap: '0.75rem' }}>
       <div className="field">
         <label className="check">
           <input type="checkbox" name="activo" checked={v.activo} aria-describedby="puntos-activo-ayuda" onChange={(e) => setV((x) => ({ ...x, activo: e.target.checked }))} />
