@@ -4,6 +4,7 @@ import { reglaUnidad, type TUnidadDian } from '#shared/unidades';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos, LIMITES_DINERO, parsePesos } from '#shared/money';
 import { useDialogoModal } from '../lib/use-dialogo-modal';
+import { useTrasRender } from '../lib/use-tras-render';
 import { ErrorCampo } from './ui/field';
 import './dialogo-cantidad.css';
 
@@ -62,6 +63,7 @@ export function DialogoCantidad({ producto, cantidad, onConfirmar, onCancelar }:
   const ref = useDialogoModal();
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
+  const tras = useTrasRender();
   const [modo, setModo] = useState<Modo>('peso');
   const inicial = cantidad != null ? aMilesimas(cantidad) : null;
   const [textos, setTextos] = useState<Record<Modo, string>>({ peso: inicial ? formatMilesimas(inicial) : '', valor: '' });
@@ -84,8 +86,8 @@ export function DialogoCantidad({ producto, cantidad, onConfirmar, onCancelar }:
   const cambiarModo = (m: Modo) => {
     setModo(m);
     setError(null);
-    // The new tab's field takes the focus after React shows it.
-    requestAnimationFrame(() => inputRef.current?.focus());
+    // The new tab's field takes the focus once it shows.
+    tras(() => inputRef.current?.focus());
   };
 
   const onTeclaTabs = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -94,7 +96,7 @@ export function DialogoCantidad({ producto, cantidad, onConfirmar, onCancelar }:
     const otro: Modo = modo === 'peso' ? 'valor' : 'peso';
     setModo(otro);
     setError(null);
-    requestAnimationFrame(() => document.getElementById(`${id}-tab-${otro}`)?.focus());
+    tras(() => document.getElementById(`${id}-tab-${otro}`)?.focus());
   };
 
   const onSubmit = (e: FormEvent) => {

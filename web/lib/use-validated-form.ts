@@ -1,21 +1,17 @@
-import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { ZodType } from 'zod';
 import type { FieldErrors } from '#shared/errors';
 import { fieldErrorsOf, validate } from './form-errors';
+import { useTrasRender } from './use-tras-render';
 
 /**
  * Moves focus to the form's first invalid field, so keyboard users land where the problem is: call the
- * returned function with (or after) the state that marks the fields. Focus moves in the commit that
- * shows them, not a frame later: a frame later (a busy or headless browser delays frames) it took the
- * caret from a field the person had already moved to, and what they typed there landed in the first
- * invalid one (a journey's flake in CI).
+ * returned function with (or after) the state that marks the fields; focus moves in the commit that
+ * shows them (`useTrasRender`).
  */
 export function useFocusFirstInvalid(formRef: RefObject<HTMLFormElement | null>): () => void {
-  const [request, setRequest] = useState(0);
-  useLayoutEffect(() => {
-    if (request) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [request, formRef]);
-  return () => setRequest((n) => n + 1);
+  const tras = useTrasRender();
+  return () => tras(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
 /** The keys of a form's values that hold text (a checkbox's boolean is set with `set`). */

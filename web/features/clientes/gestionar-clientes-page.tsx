@@ -13,6 +13,7 @@ import { ListaBuscable } from '../../components/ui/list-state';
 import { TablaDatos } from '../../components/ui/tabla-datos';
 import { paths } from '../../config/paths';
 import { alertFailure, alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
+import { useTrasRender } from '../../lib/use-tras-render';
 import { useMisPermisos } from '../../lib/mis-permisos';
 import { useSession } from '../../lib/session';
 import { useListaPaginada } from '../../lib/use-lista-paginada';
@@ -43,12 +44,13 @@ export default function GestionarClientesPage() {
   // Issue #27: whoever may not delete (the owner's *Permisos*) sees no delete or archive button; role 3
   // keeps them and is told 'Acción no permitida' (spec §6), as the server answers.
   const permisos = useMisPermisos();
+  const tras = useTrasRender();
   const muestraEliminar = permisos.eliminarClientesProveedores || session?.rol === ROL.ENCARGADO;
 
   const startEdit = (c: TCliente) => {
     setEditing(c);
     // On a phone the form is above the list: bring it into view, and the keyboard with it.
-    requestAnimationFrame(() => {
+    tras(() => {
       const form = document.querySelector<HTMLFormElement>('.gcl-form');
       form?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
       form?.querySelector<HTMLElement>('select, input')?.focus({ preventScroll: true });

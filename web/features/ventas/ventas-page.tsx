@@ -12,6 +12,7 @@ import type { TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
 import { IconBack } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { alertWarning, confirmAction, precargarDialogos, promptText } from '../../lib/alerts-diferidas';
+import { useTrasRender } from '../../lib/use-tras-render';
 import { NetworkError } from '../../lib/api-client';
 import { useFechas } from '../../lib/fechas';
 import { useSession } from '../../lib/session';
@@ -115,6 +116,7 @@ function Caja() {
   // The cart's promotions (issue #59 point 2, ADR 052), as the checkout will charge them.
   const promociones = usePromocionesDelCarrito(lineas);
   const buscarRef = useRef<HTMLInputElement>(null);
+  const tras = useTrasRender();
   useAtrasAlInicio(undefined, lineas.length ? () => dialogo((D) => confirmAction(D.salirTitle, D.salirText, D.salirConfirm)) : undefined);
 
   // A product sold by weight or measure (issue #33, ADR 030) asks its quantity first: the dialog
@@ -387,7 +389,7 @@ function Caja() {
             update((l) => agregarProducto(l, p as TProductoVenta, cantidad, importe));
             setAvisoEscaner({ text: M.ventas.peso.agregado(p.nombre, formatCantidad(cantidad, p.unidad)), tone: 'ok' });
             // As after any product added: the scanner keeps typing into the search box (no keyboard pops up on phones).
-            if (window.matchMedia?.('(pointer: fine)').matches) requestAnimationFrame(() => buscarRef.current?.focus());
+            if (window.matchMedia?.('(pointer: fine)').matches) tras(() => buscarRef.current?.focus());
           }}
         />
         </Suspense>
