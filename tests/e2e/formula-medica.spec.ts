@@ -31,7 +31,13 @@ test('la caja pregunta por la fórmula médica: No no lo agrega, Sí lo agrega y
   await expectPopup(page, 'Venta bajo fórmula médica: ¿el cliente presentó la fórmula?');
   await page.getByRole('button', { name: 'Sí, la presentó' }).click();
   await expect(page.getByTestId('carrito-total')).toHaveText(/^\$\s*8\.000$/);
+  // The till asked for the payment methods with its first line: the payment opens with them, and its
+  // quick-cash buttons do not move when they arrive (a click once landed beside "Pago exacto" so).
+  const pedidasEnElPago: string[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname === '/api/metodos-pago' && pedidasEnElPago.push(r.url()));
   await page.getByRole('button', { name: 'Generar pago' }).click();
+  await expect(page.getByRole('radio', { name: /^Efectivo/ })).toBeChecked();
+  expect(pedidasEnElPago).toEqual([]);
   await page.getByRole('button', { name: /^Cobrar pago exacto/ }).click();
   await expect(page.getByTestId('recibo-id')).toBeVisible();
   expect((await ventaDelRecibo(page)).id).toBeGreaterThan(0);

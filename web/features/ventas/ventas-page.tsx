@@ -20,6 +20,7 @@ import { useEscaner } from '../../lib/impresion/use-escaner';
 import { fuenteSinRed, useEnLinea } from '../../lib/fuente-venta';
 import { usePromocionesDelCarrito } from '../../lib/promociones-caja';
 import { fetchProductoPorCodigo } from './api/productos-venta';
+import { useMetodosPago } from './api/metodos-pago';
 import {
   actualizarDesde,
   agregarProducto,
@@ -115,6 +116,8 @@ function Caja() {
   const { lineas, update } = useCarrito();
   // The cart's promotions (issue #59 point 2, ADR 052), as the checkout will charge them.
   const promociones = usePromocionesDelCarrito(lineas);
+  // The payment's methods, asked for with the first line (not on the till's first paint): the payment opens with them.
+  useMetodosPago(lineas.length > 0);
   const buscarRef = useRef<HTMLInputElement>(null);
   const tras = useTrasRender();
   useAtrasAlInicio(undefined, lineas.length ? () => dialogo((D) => confirmAction(D.salirTitle, D.salirText, D.salirConfirm)) : undefined);
