@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { isCancelledError, keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TPage } from '#shared/schemas/common';
 import type { TProductoPorCodigo, TProductosRapidos, TProductoVenta } from '#shared/schemas/venta';
 import { api, lecturaLista } from '../../../lib/api-client';
@@ -13,6 +13,22 @@ const consultaProductos = (q: string, page: number) => ({ q, page, pageSize: PAG
 
 export const fetchProductosVenta = (q: string, page: number, signal?: AbortSignal) =>
   fuenteSinRed()?.productos(q, page, PAGE_SIZE) ?? api<TPage<TProductoVenta>>('/ventas/productos', { query: consultaProductos(q, page), signal });
+
+/**
+ * The first page of `q`'s products for the till's Enter, from the cache or the list's own request when
+ * one is under way. That request is cancelled when the box empties (Enter empties it; the list then
+ * watches another search), and a lookup that had joined it failed with "Se produjo un error" (a
+ * journey's flake): it is asked again, on its own.
+ */
+export async function primeraPaginaDe(qc: QueryClient, q: string): Promise<TPage<TProductoVenta>> {
+  const pedir = () => qc.fetchQuery({ queryKey: productosVentaKey(q, 1), queryFn: () => fetchProductosVenta(q, 1), staleTime: 5_000 });
+  try {
+    return await pedir();
+  } catch (err) {
+    if (isCancelledError(err)) return pedir();
+    throw err;
+  }
+}
 
 /** The store's products on sale, searched and paged on the server; the previous page stays while the next loads. */
 export const useProductosVenta = (q: string, page: number) =>

@@ -12,7 +12,7 @@ import { NetworkError } from '../../../lib/api-client';
 import { useDebounced } from '../../../lib/use-debounced';
 import { AgregarSinStock } from './agregar-sin-stock';
 import { ProductosFallidos, RejillaProductos } from './rejilla-productos';
-import { fetchProductoPorCodigo, fetchProductosVenta, PAGE_SIZE, productosVentaKey, useProductosVenta } from '../api/productos-venta';
+import { fetchProductoPorCodigo, PAGE_SIZE, primeraPaginaDe, useProductosVenta } from '../api/productos-venta';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { generic, ventas: ventasCaja };
@@ -109,7 +109,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef, enOr
         });
       }
       if (!found) {
-        const results = await qc.fetchQuery({ queryKey: productosVentaKey(term, 1), queryFn: () => fetchProductosVenta(term, 1), staleTime: 5_000 });
+        const results = await primeraPaginaDe(qc, term);
         // The exact name, else the one found, else the highlighted row: the first of the list that is
         // in stock (issue #36 point 11), as the list shows it.
         found = results.items.find((p) => sinTildes(p.nombre) === sinTildes(term)) ?? (results.total === 1 ? results.items[0] : primeroDisponible(results.items));
