@@ -123,6 +123,32 @@ test('sin red: 22 ventas en tres pestañas llegan una sola vez, el stock y el li
   await captura(page, { path: test.info().outputPath('factura-sin-red.png') });
 });
 
+/**
+ * The network drops with the till open, as it does in a shop (no reload): the same till keeps
+ * searching, paying and printing from the device, and the sale goes by itself once the network is
+ * back. TanStack Query held every request after the page's `offline` event ("Cargando productos…"
+ * for good) until the query client ran them whatever the network (web/app/providers.tsx).
+ */
+test('la red se cae con la caja abierta: sin recargar, la caja sigue vendiendo y la venta llega al volver', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const t = await nuevaTienda(request);
+  const auth = { authorization: `Bearer ${t.token}` };
+  const leche = unique('Leche');
+  const r = await request.post('/api/productos', { headers: auth, data: { nombre: leche, precio: 3000, cantidad: 50 } });
+  expect(r.status(), await r.text()).toBe(201);
+  await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });
+  await cajaConCatalogo(page, 1);
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('banner-sin-red')).toContainText('SIN CONEXIÓN');
+  const numero = await venderSinRed(page, [{ buscar: leche, nombre: leche }], { metodo: 'Nequi', referencia: 'M77' });
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await salida(page)).map((v) => `${v.numero} ${v.estado}`), { timeout: 30_000 }).toEqual([`${numero} enviada`]);
+  const lista = (await (await request.get('/api/facturas?pageSize=10', { headers: auth })).json()) as { total: number };
+  expect(lista.total).toBe(1);
+});
+
 test.describe('en un iPhone con Safari', () => {
   test.use({
     userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { onlineManager, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TSesion } from '#shared/schemas/auth';
@@ -96,5 +96,19 @@ describe('la caché de consultas en un dispositivo compartido', () => {
     expect(localStorage.getItem('ventasEnEspera')).toBeNull();
     expect(localStorage.getItem('lectura:/ventas/productos/rapidos')).toBeNull();
     expect(localStorage.getItem('tienda')).toBe('B');
+  });
+});
+
+describe('la red se cae con la caja abierta', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('después del evento offline del navegador, una consulta y un cobro del equipo corren igual (no quedan en espera)', async () => {
+    const qc = crearQueryClient();
+    // What the page's `offline` event does to TanStack's idea of the network.
+    onlineManager.setOnline(false);
+    const consulta = qc.fetchQuery({ queryKey: ['metodos-pago', 'sin-red'], queryFn: async () => [{ id: 1, nombre: 'Efectivo' }] });
+    await expect(consulta).resolves.toEqual([{ id: 1, nombre: 'Efectivo' }]);
+    const cobro = qc.getMutationCache().build(qc, { mutationFn: async (total: number) => ({ recibo: 'D1-1', total }) });
+    await expect(cobro.execute(3000)).resolves.toEqual({ recibo: 'D1-1', total: 3000 });
   });
 });

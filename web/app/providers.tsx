@@ -13,7 +13,14 @@ import { alCambiarDeSesion, identidadDeSesion } from '../lib/session';
 export function crearQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
+      // Every request runs whatever the browser's network says (issue #53: one till). TanStack's default
+      // ('online') holds a query or a mutation, pending for good, once the page has seen an `offline`
+      // event, and the till's queries read the device's source then (web/lib/fuente-venta.ts): a network
+      // that dropped with the till open left it on "Cargando productos…" until a reload. A request to the
+      // server without the network now fails and says so, as on a page opened offline.
+      mutations: { networkMode: 'always' },
       queries: {
+        networkMode: 'always',
         staleTime: 15_000,
         refetchOnWindowFocus: false,
         // A 4xx will not change by asking again.
