@@ -9,6 +9,25 @@ let skipped = 0;
 const lines = [];
 // The names of what failed, printed last so that a log's tail says which tests to look at.
 const fallidas = [];
+// A failed journey's page as Playwright saw it (its error context's ARIA snapshot): a CI run keeps no
+// test-results/, so its log is the only place to read what the screen showed when it failed.
+const contextos = [];
+/** The snapshot's lines that say something (names, texts), at most `max`. */
+function pantalla(archivo, max) {
+  let texto;
+  try {
+    texto = fs.readFileSync(archivo, 'utf8');
+  } catch {
+    return [];
+  }
+  const i = texto.indexOf('```yaml');
+  if (i < 0) return [];
+  return texto
+    .slice(i)
+    .split('\n')
+    .filter((l) => /^\s*- /.test(l) && /"|: \S/.test(l) && !/^\s*- \/url:/.test(l))
+    .slice(0, max);
+}
 
 for (const line of fs.readFileSync(path.join(dir, 'checks.txt'), 'utf8').split('\n').filter(Boolean)) {
   if (line.endsWith(' ok')) passed++;
@@ -51,7 +70,10 @@ if (fs.existsSync(pw)) {
     for (const sub of suite.suites ?? []) recorrer(sub, [...ruta, sub.title]);
     for (const spec of suite.specs ?? []) {
       const bien = (spec.tests ?? []).every((t) => t.status === 'expected' || t.status === 'skipped');
-      if (!bien) fallidas.push(`playwright: ${[...ruta, spec.title].filter(Boolean).join(' › ')}`);
+      if (!bien) {
+        fallidas.push(`playwright: ${[...ruta, spec.title].filter(Boolean).join(' › ')}`);
+        for (const t of spec.tests ?? []) for (const res of t.results ?? []) for (const a of res.attachments ?? []) if (a.name === 'error-context' && a.path) contextos.push({ titulo: spec.title, archivo: a.path });
+      }
     }
   };
   for (const suite of r.suites ?? []) recorrer(suite, [suite.title]);
@@ -68,6 +90,13 @@ if (fs.existsSync(fases)) {
   console.log('\nFases:');
   for (const [nombre, seg] of filas) console.log(`  ${nombre.padEnd(22)} ${mmss(Number(seg)).padStart(13)}`);
   console.log(`  ${'total'.padEnd(22)} ${mmss(total).padStart(13)}`);
+}
+
+for (const c of contextos.slice(0, 3)) {
+  const lineas = pantalla(c.archivo, 60);
+  if (!lineas.length) continue;
+  console.log(`\nLa pantalla al fallar: ${c.titulo}`);
+  for (const l of lineas) console.log(`  ${l.slice(0, 160)}`);
 }
 
 if (fallidas.length) {

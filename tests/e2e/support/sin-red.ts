@@ -84,7 +84,13 @@ export async function agregarEnCaja(page: Page, items: ItemCaja[]) {
  */
 export async function cobrarEnCaja(page: Page, pago: { metodo: string; recibido?: string; documento?: string; referencia?: string; autorizarSobreCupo?: boolean }) {
   await page.getByRole('button', { name: 'Generar pago' }).click();
-  await page.getByRole('radio', { name: pago.metodo }).check();
+  const radio = page.getByRole('radio', { name: pago.metodo });
+  // A CI run keeps no screenshot of a second tab: when the method never shows, the failure says what the page showed instead.
+  await expect(radio).toBeVisible({ timeout: 30_000 }).catch(async (err: Error) => {
+    const texto = await page.locator('main').innerText({ timeout: 2_000 }).catch(() => '(sin main)');
+    throw new Error(`${err.message}\n${page.url()} mostraba: ${texto.replace(/\s+/g, ' ').slice(0, 1200)}`);
+  });
+  await radio.check();
   if (pago.recibido) await page.getByLabel('Monto recibido').fill(pago.recibido);
   if (pago.referencia) await page.getByLabel(/^Referencia/).fill(pago.referencia);
   if (pago.documento) await page.getByLabel(/^Documento del cliente/).fill(pago.documento);
