@@ -1,8 +1,9 @@
 /**
  * The repository's import graph, file by file, with each edge marked type-only or not (issue #54
  * point 5). import-x/no-cycle leaves out every `import type` (and an import whose names are all
- * `type`), so a cycle closed by types passed lint; this graph keeps them, for the `capas/ciclo-de-tipos`
- * rule in eslint.config.js and for `node scripts/grafo-imports.mjs` (the figures in ADR 080).
+ * `type`), so a cycle closed by types passed lint; this graph keeps them, for the `capas/ciclo` rule
+ * in eslint.config.js (every cycle, since import-x/no-cycle was dropped) and for
+ * `node scripts/grafo-imports.mjs` (the figures in ADR 080).
  *
  * Read by text, not by a parser: static imports and re-exports (`import … from`, `export … from`,
  * `import '…'`) and dynamic `import('…')`; relative paths and `#shared/*` (package.json's imports).
