@@ -6,12 +6,12 @@ import { useValidatedForm } from './use-validated-form';
 
 const ZDatos = z.object({ codigo: z.string().uuid('Escriba un UUID.'), nota: z.string() });
 
-function Formulario({ onFailure = () => undefined }: { onFailure?: () => void }) {
+function Formulario() {
   const { formRef, bind, onSubmit } = useValidatedForm({
     schema: ZDatos,
     initial: { codigo: '', nota: '' },
     submit: async () => undefined,
-    onFailure,
+    onFailure: () => undefined,
   });
   return (
     <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate>

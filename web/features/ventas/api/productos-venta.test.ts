@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { primeraPaginaDe, productosVentaKey } from './productos-venta';
+import { fetchProductosVenta, primeraPaginaDe, productosVentaKey } from './productos-venta';
 
 const pagina = { items: [{ id: 7, nombre: 'Crema dental 100 ml', stock: 15 }], total: 1, page: 1, pageSize: 10 };
 
@@ -22,7 +22,6 @@ describe('primeraPaginaDe', () => {
     );
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     // The list watches "crema dental" with a request that takes its signal (useProductosVenta).
-    const { fetchProductosVenta } = await import('./productos-venta');
     const lista = new QueryObserver(qc, { queryKey: productosVentaKey('crema dental', 1), queryFn: ({ signal }) => fetchProductosVenta('crema dental', 1, signal) });
     const dejar = lista.subscribe(() => undefined);
     // Enter asks for the same first page while that request is under way, then the box empties: the list stops watching.
